@@ -1,0 +1,60 @@
+#pragma once
+/// The command's plug-in points: subcommands and the jobs the no-argument run performs.
+/// Each cli/cmd_*.cpp registers itself with a static `registrar`; main.cpp only iterates.
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace orderblind::cli {
+
+/// Exit codes: 0 every check held, 1 a check failed, 2 bad usage or bad input.
+enum exit_code : int { held = 0, failed = 1, bad_usage = 2 };
+
+/// Options every subcommand sees.
+struct global_options {
+  std::string format = "text";  ///< text | markdown | json
+  std::optional<long> cases;    ///< random cases per check (unset: each check's default)
+  std::optional<std::uint64_t> seed;  ///< RNG seed (unset: a fixed default, printed)
+};
+
+/// One line of the summary table the no-argument run prints.
+struct summary_row {
+  std::string id;          ///< e.g. "A.1", "examples"
+  std::string title;       ///< what was checked
+  long steps = 0;          ///< checked equations / claims
+  std::string arithmetic;  ///< e.g. "mpq_rational (exact)"
+  long cases = 0;          ///< random cases (0: fixed examples only)
+  bool held = false;
+};
+
+/// A job of the no-argument run. Writes its own details to `out` (only when verbose) and returns rows.
+struct main_job {
+  int order = 0;  ///< jobs run in ascending order
+  std::string name;
+  std::function<std::vector<summary_row>(const global_options&)> run;
+};
+
+/// A subcommand: `configure` adds its options and sets its callback, which stores the exit code.
+struct command {
+  std::string name;
+  std::string summary;
+  std::function<void(CLI::App& sub, const global_options& opts, int& rc)> configure;
+};
+
+std::vector<command>& commands();
+std::vector<main_job>& main_jobs();
+
+/// Registers a command and/or a main job at static-initialisation time.
+struct registrar {
+  explicit registrar(command c) { commands().push_back(std::move(c)); }
+  explicit registrar(main_job j) { main_jobs().push_back(std::move(j)); }
+};
+
+/// Throws CLI::ValidationError unless `format` is text, markdown or json.
+void require_format(const std::string& format);
+
+}  // namespace orderblind::cli

@@ -1,0 +1,128 @@
+// Computes the seeds' worked examples for `orderblind example` and the main job.
+#include "worked_examples.hpp"
+
+#include <cmath>
+
+#include "orderblind/compare.hpp"
+#include "orderblind/examples/seed000.hpp"
+#include "orderblind/examples/seed001.hpp"
+#include "orderblind/scalar.hpp"
+
+namespace orderblind::cli {
+namespace {
+
+using R = mpfr100;
+using Q = mpq_rational;
+
+std::string fixed(const R& x, int decimals) { return x.str(decimals, std::ios_base::fixed); }
+std::string vec(const Matrix<R>& m, Eigen::Index row, int decimals) {
+  std::string s = "[";
+  for (Eigen::Index j = 0; j < m.cols(); ++j) s += (j ? ", " : "") + fixed(m(row, j), decimals);
+  return s + "]";
+}
+std::string qrow(const Matrix<Q>& m, Eigen::Index row) {
+  std::string s = "[";
+  for (Eigen::Index j = 0; j < m.cols(); ++j) s += (j ? ", " : "") + m(row, j).str();
+  return s + "]";
+}
+/// |x − printed| ≤ ½·10^(−decimals): the printed figure is a correct rounding of x.
+bool rounds_to(const R& x, const char* printed, int decimals) {
+  using std::abs;
+  return !(R("0.5") * R(pow(R(10), R(-decimals))) < R(abs(R(x - R(printed)))));
+}
+
+worked_example dog_bites_man() {
+  namespace ex = examples::seed000;
+  worked_example e{"dog-bites-man", "seed 000, §3 and §4", "dog bites man vs man bites dog, W = I, d = 2",
+                   "mpfr100 (MPFR, 100 digits)", {}};
+  const auto ta = ex::attend<R>(ex::sentence_a<R>());
+  const auto tb = ex::attend<R>(ex::sentence_b<R>());
+  e.figures.push_back({"dog's output in sentence A (row 0)", "[0.802, 0.599]", vec(ta.z, 0, 8),
+                       rounds_to(ta.z(0, 0), "0.802", 3) && rounds_to(ta.z(0, 1), "0.599", 3), ""});
+  e.figures.push_back({"dog's output in sentence B (row 2)", "[0.802, 0.599]", vec(tb.z, 2, 8),
+                       agrees(Matrix<R>(ta.z.row(0)), Matrix<R>(tb.z.row(2)), attention_reorder_bound_eps(3)),
+                       "the same vector: attention cannot tell the sentences apart"});
+  e.figures.push_back({"dog's weights in sentence A", "(0.401, 0.198, 0.401)", vec(ta.a, 0, 8),
+                       rounds_to(ta.a(0, 0), "0.401", 3) && rounds_to(ta.a(0, 1), "0.198", 3), ""});
+  const auto pa = ex::attend<R>(ex::with_sinusoid(ex::sentence_a<R>()));
+  const auto pb = ex::attend<R>(ex::with_sinusoid(ex::sentence_b<R>()));
+  e.figures.push_back({"with sinusoidal PE: dog in sentence A", "[1.290, 1.032]", vec(pa.z, 0, 8),
+                       rounds_to(pa.z(0, 0), "1.290", 3) && rounds_to(pa.z(0, 1), "1.032", 3), ""});
+  e.figures.push_back({"with sinusoidal PE: dog's scores in sentence B", "0.762, 0.683, 2.699", vec(pb.s, 2, 8),
+                       rounds_to(pb.s(2, 2), "2.700", 3),
+                       "erratum: the third score is 2.70015, i.e. 2.700, not 2.699"});
+  e.figures.push_back({"with sinusoidal PE: dog in sentence B", "[1.695, 0.061]", vec(pb.z, 2, 8),
+                       rounds_to(pb.z(2, 1), "0.060", 3) && !rounds_to(pb.z(2, 1), "0.061", 3),
+                       "erratum: the true value is [1.69559336, 0.05993787] = [1.696, 0.060] to three decimals"});
+  return e;
+}
+
+worked_example i_love_llms() {
+  namespace ex = examples::seed001;
+  worked_example e{"i-love-llms", "seed 001, §3.2", "I love LLMs vs LLMs love I, the author's weights",
+                   "mpq_rational (exact) for S and the reversal; mpfr100 for softmax", {}};
+  const auto tq = ex::forward<Q>(ex::x<Q>());
+  bool s_ok = true;
+  std::string s_str;
+  for (int i = 0; i < 3; ++i) {
+    s_str += (i ? " " : "") + std::string("[");
+    for (int j = 0; j < 3; ++j) {
+      const Q raw = tq.s(i, j) * Q(2);
+      s_ok = s_ok && raw == Q(ex::raw_scores[i][j]);
+      s_str += (j ? ", " : "") + raw.str();
+    }
+    s_str += "]";
+  }
+  e.figures.push_back({"Q Kᵀ (exact)", "[4, 2, 2] [2, 5, 3] [3, 2, 5]", s_str, s_ok, ""});
+  const auto p = ex::reversal();
+  const auto tqr = ex::forward<Q>(p.apply_rows(ex::x<Q>()));
+  e.figures.push_back({"reversed: S' = P S Pᵀ (exact)", "", "holds",
+                       exactly_equal(tqr.s, p.apply_cols(p.apply_rows(tq.s))), ""});
+  e.figures.push_back({"reversed: Z' = P Z with the rational kernel (exact ==)", "", qrow(tqr.z, 2) + " = row I",
+                       exactly_equal(tqr.z, p.apply_rows(tq.z)), "rational kernel 1+s+s²/2 keeps the layer exact"});
+  const auto tr = ex::forward<R>(ex::x<R>());
+  const char* names[3] = {"I", "love", "LLMs"};
+  const char* text[3] = {"(1.21, 0.58, 0.21, 0.21)", "(1.63, 0.14, 0.23, 0.63)", "(1.14, 0.23, 0.63, 0.14)"};
+  for (int i = 0; i < 3; ++i) {
+    bool ok = true;
+    for (int j = 0; j < 4; ++j) {
+      char buf[16];
+      std::snprintf(buf, sizeof buf, "%.2f", ex::text_z[i][j]);
+      ok = ok && rounds_to(tr.z(i, j), buf, 2);
+    }
+    e.figures.push_back({std::string("softmax output for ") + names[i], text[i], vec(tr.z, i, 8), ok, ""});
+  }
+  const auto trr = ex::forward<R>(p.apply_rows(ex::x<R>()));
+  e.figures.push_back({"reversed: Z' = P Z with softmax", "same vectors, reversed rows",
+                       "max |Z' − PZ| = " + max_abs_difference(trr.z, p.apply_rows(tr.z)).str(3),
+                       agrees(trr.z, p.apply_rows(tr.z), attention_reorder_bound_eps(3)), ""});
+  return e;
+}
+
+worked_example counter() {
+  namespace ex = examples::seed001;
+  worked_example e{"counter", "seed 001, §3.7", "the counter p_m = m·𝟙: position score c·m·n",
+                   "mpq_rational (exact)", {}};
+  const Q c = ex::c<Q>();
+  e.figures.push_back({"c = 𝟙ᵀ M 𝟙, M = W_Q W_Kᵀ", "", c.str(), c == Q(4), ""});
+  const long pairs[4][2] = {{3, 0}, {10, 7}, {100, 97}, {10, 10}};
+  const char* text[4] = {"0", "70c", "9700c", "100c"};
+  const long mult[4] = {0, 70, 9700, 100};
+  for (int k = 0; k < 4; ++k) {
+    const Q s = ex::counter_score<Q>(pairs[k][0], pairs[k][1]);
+    e.figures.push_back({"score of (" + std::to_string(pairs[k][0]) + ", " + std::to_string(pairs[k][1]) + ")",
+                         text[k], s.str() + " = " + Q(s / c).str() + "c", s == Q(mult[k]) * c, ""});
+  }
+  long hits = 0;
+  for (long m = 3; m * (m - 3) <= 1600; ++m)
+    if (ex::counter_score<Q>(m, m - 3) == Q(1600) * c) ++hits;
+  e.figures.push_back({"a pair three apart scoring 1600c (exercise)", "asked for", "none exists", hits == 0,
+                       "m(m−3) = 1600 has discriminant 6409, not a square"});
+  return e;
+}
+
+}  // namespace
+
+std::vector<worked_example> compute_worked_examples() { return {dog_bites_man(), i_love_llms(), counter()}; }
+
+}  // namespace orderblind::cli

@@ -1,0 +1,91 @@
+#pragma once
+/// Scalar traits: what the generic library may ask of an arithmetic type.
+///
+/// Every scalar the library runs on specialises `scalar_traits<T>`. The generic code asks the traits,
+/// never the type's name: whether equality is exact, the unit of tolerance (epsilon), which
+/// transcendental functions exist, and how to print a value.
+#include <cmath>
+#include <concepts>
+#include <cstdio>
+#include <limits>
+#include <sstream>
+#include <string>
+
+namespace orderblind {
+
+/// Primary template: left undefined so that an unsupported type fails to compile with a clear name.
+template <class T>
+struct scalar_traits;
+
+/// A type the generic library can run on.
+template <class T>
+concept Scalar = requires(const T& a, const T& b) {
+  { scalar_traits<T>::name } -> std::convertible_to<const char*>;
+  { scalar_traits<T>::is_exact } -> std::convertible_to<bool>;
+  { scalar_traits<T>::has_exp } -> std::convertible_to<bool>;
+  { scalar_traits<T>::has_trig } -> std::convertible_to<bool>;
+  { scalar_traits<T>::has_sqrt } -> std::convertible_to<bool>;
+  { scalar_traits<T>::is_ordered } -> std::convertible_to<bool>;
+  { scalar_traits<T>::is_interval } -> std::convertible_to<bool>;
+  { scalar_traits<T>::can_be_nonfinite } -> std::convertible_to<bool>;
+  { scalar_traits<T>::epsilon() } -> std::convertible_to<T>;
+  { scalar_traits<T>::to_string(a) } -> std::convertible_to<std::string>;
+  { a + b } -> std::convertible_to<T>;
+  { a - b } -> std::convertible_to<T>;
+  { a * b } -> std::convertible_to<T>;
+  { a / b } -> std::convertible_to<T>;
+  { a == b } -> std::convertible_to<bool>;
+};
+
+/// Shared defaults for IEEE binary floating types.
+template <class F>
+struct ieee_traits {
+  static constexpr bool is_exact = false;
+  static constexpr bool has_exp = true;
+  static constexpr bool has_trig = true;
+  static constexpr bool has_sqrt = true;
+  static constexpr bool is_ordered = true;
+  static constexpr bool is_interval = false;
+  static constexpr bool can_be_nonfinite = true;
+  /// Decimal digits that round-trip the value.
+  static constexpr int digits10 = std::numeric_limits<F>::max_digits10;
+  static F epsilon() { return std::numeric_limits<F>::epsilon(); }
+  static bool is_finite(F x) { return std::isfinite(x); }
+  static std::string to_string(F x) {
+    std::ostringstream os;
+    os.precision(digits10);
+    os << x;
+    return os.str();
+  }
+};
+
+template <>
+struct scalar_traits<double> : ieee_traits<double> {
+  static constexpr const char* name = "double";
+  static constexpr const char* description = "IEEE binary64 (53-bit significand)";
+};
+
+template <>
+struct scalar_traits<float> : ieee_traits<float> {
+  static constexpr const char* name = "float";
+  static constexpr const char* description = "IEEE binary32 (24-bit significand)";
+};
+
+/// True when T is finite (always true for types that cannot hold NaN/Inf).
+template <Scalar T>
+bool is_finite(const T& x) {
+  if constexpr (scalar_traits<T>::can_be_nonfinite) {
+    return scalar_traits<T>::is_finite(x);
+  } else {
+    (void)x;
+    return true;
+  }
+}
+
+/// Print one scalar the way its traits say (rationals as p/q, reals to their full precision).
+template <Scalar T>
+std::string format_scalar(const T& x) {
+  return scalar_traits<T>::to_string(x);
+}
+
+}  // namespace orderblind

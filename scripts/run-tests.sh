@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The whole test suite: set up, build, run every test with ctest on two cores. Extra arguments go to
+# ctest, e.g. `scripts/run-tests.sh -R attention` or `--output-junit junit.xml`.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+bash "$root/scripts/setup.sh"
+cd "$root/build"
+exec ctest -j "${ORDERBLIND_JOBS:-2}" --output-on-failure --no-tests=error "$@"
