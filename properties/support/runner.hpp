@@ -1,0 +1,136 @@
+#pragma once
+/// Running a property programmatically: case count and seed from the caller, RC_PARAMS and
+/// ORDERBLIND_CASE_SCALE; the result as data (passed?, cases, counterexample, seed, reproduce string)
+/// instead of an abort, so that a test can assert that a property FAILS on a mutant.
+#include <rapidcheck.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <unordered_map>
+
+namespace rc::detail {
+// NOTE: defined in librapidcheck (src/detail/Serialization.cpp, used by its ReproduceListener) but not
+// in an installed header: it renders the value of RC_PARAMS' `reproduce` key.
+std::string reproduceMapToString(const std::unordered_map<std::string, Reproduce>& reproduceMap);
+}  // namespace rc::detail
+
+namespace orderblind::properties {
+
+/// The seed used when neither the caller nor RC_PARAMS gives one: runs are reproducible by default.
+inline constexpr std::uint64_t default_seed = 20260521;
+
+/// How one property is run. Unset fields come from the environment (see `resolve`).
+struct run_options {
+  std::optional<long> cases;          ///< successful cases required (RapidCheck's max_success)
+  std::optional<std::uint64_t> seed;  ///< RapidCheck seed
+  std::optional<int> max_size;        ///< RapidCheck's max_size (default 100)
+  bool shrink = true;                 ///< shrink a counterexample
+};
+
+/// The outcome of one run.
+struct outcome {
+  bool passed = false;             ///< every case held
+  long cases = 0;                  ///< cases that held (all requested ones, when passed)
+  std::uint64_t seed = 0;          ///< the seed the run used
+  std::string message;             ///< RapidCheck's report (counterexample, shrinks) when it failed
+  std::string reproduce;           ///< RC_PARAMS="reproduce=…" replaying the (shrunk) failure
+  rc::detail::Example counterexample;  ///< (description, value) pairs of the shrunk failing case
+  /// The shown value of the counterexample entry whose description is `name` (empty if none).
+  std::string value_of(const std::string& name) const {
+    for (const auto& [what, value] : counterexample)
+      if (what == name) return value;
+    return {};
+  }
+};
+
+/// True when the environment variable RC_PARAMS sets `key` explicitly.
+inline bool rc_params_set(const std::string& key) {
+  const char* p = std::getenv("RC_PARAMS");
+  if (!p) return false;
+  const std::string s(p);
+  for (std::size_t at = s.find(key + "="); at != std::string::npos; at = s.find(key + "=", at + 1))
+    if (at == 0 || s[at - 1] == ' ') return true;
+  return false;
+}
+
+/// ORDERBLIND_CASE_SCALE (a positive integer multiplier of every default case count; 1 if unset).
+inline long case_scale() {
+  const char* p = std::getenv("ORDERBLIND_CASE_SCALE");
+  if (!p || !*p) return 1;
+  char* end = nullptr;
+  const long k = std::strtol(p, &end, 10);
+  if (*end != '\0' || k < 1)
+    throw std::invalid_argument(std::string("ORDERBLIND_CASE_SCALE must be a positive integer, got '") + p + "'");
+  return k;
+}
+
+/// The RapidCheck parameters of a run. Precedence: explicit options, then RC_PARAMS (max_success,
+/// seed, max_size, noshrink), then defaults: `default_cases` × ORDERBLIND_CASE_SCALE and `default_seed`.
+inline rc::detail::TestParams resolve(const run_options& o, long default_cases) {
+  rc::detail::TestParams p = rc::detail::configuration().testParams;
+  if (o.cases) {
+    p.maxSuccess = static_cast<int>(*o.cases);
+  } else if (!rc_params_set("max_success")) {
+    p.maxSuccess = static_cast<int>(default_cases * case_scale());
+  }
+  if (o.seed) {
+    p.seed = *o.seed;
+  } else if (!rc_params_set("seed")) {
+    p.seed = default_seed;
+  }
+  if (o.max_size) p.maxSize = *o.max_size;
+  if (!o.shrink) p.disableShrinking = true;
+  return p;
+}
+
+/// A RapidCheck listener that prints nothing (the caller reports).
+struct silent_listener : rc::detail::TestListener {
+  void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
+  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
+  void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
+};
+
+/// Runs `testable` under the id `id` (the key RC_PARAMS' `reproduce` refers to) and returns its outcome.
+/// Nothing is printed.
+template <class Testable>
+outcome run_property(const std::string& id, Testable&& testable, const run_options& o, long default_cases) {
+  const auto params = resolve(o, default_cases);
+  rc::detail::TestMetadata meta;
+  meta.id = id;
+  meta.description = id;
+  silent_listener listener;
+  const auto result = rc::detail::checkTestable(std::forward<Testable>(testable), meta, params, listener,
+                                                rc::detail::configuration().reproduce);
+  outcome out;
+  out.seed = params.seed;
+  std::ostringstream os;
+  rc::detail::printResultMessage(result, os);
+  if (result.template is<rc::detail::SuccessResult>()) {
+    out.passed = true;
+    out.cases = result.template get<rc::detail::SuccessResult>().numSuccess;
+    return out;
+  }
+  out.message = os.str();
+  if (result.template is<rc::detail::FailureResult>()) {
+    const auto& f = result.template get<rc::detail::FailureResult>();
+    out.cases = f.numSuccess;
+    out.counterexample = f.counterExample;
+    out.reproduce = "RC_PARAMS=\"reproduce=" + rc::detail::reproduceMapToString({{id, f.reproduce}}) + "\"";
+  } else if (result.template is<rc::detail::GaveUpResult>()) {
+    out.cases = result.template get<rc::detail::GaveUpResult>().numSuccess;
+  }
+  return out;
+}
+
+/// A one-paragraph report of a failed outcome: the seed, RapidCheck's message and the reproduce string.
+inline std::string describe_failure(const std::string& id, const outcome& o) {
+  std::ostringstream os;
+  os << id << ": FAILED after " << o.cases << " successful case(s), seed " << o.seed << "\n" << o.message;
+  if (!o.reproduce.empty()) os << "\nreplay with: " << o.reproduce << "\n";
+  return os.str();
+}
+
+}  // namespace orderblind::properties
