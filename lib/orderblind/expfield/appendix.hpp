@@ -1,0 +1,160 @@
+#pragma once
+/// Seed 001, Appendices A.1 and A.2 run in Q(t) with the real softmax: every step an exact equation
+/// between rational functions of t, checked on the text's example and on random grid cases.
+// NOTE: one softmax level, which is what A.1 (one self-attention layer) and A.2 (the decoder's
+// cross-attention reading a given encoder output C) need. A.2's Step 0 (the encoder passes the
+// shuffle through) is checked for one exact-softmax encoder layer; the cross-attention steps then take
+// C as rational data, since exp of an encoder output in Q(t) would be a second softmax level.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "orderblind/compare.hpp"
+#include "orderblind/examples/seed001.hpp"
+#include "orderblind/expfield/layer.hpp"
+
+namespace orderblind::expfield {
+
+/// One numbered step of an appendix, checked exactly in Q(t).
+struct exact_step {
+  std::string number;     ///< "1", "Step 3", …
+  std::string statement;  ///< the equation, e.g. "S′ = P S Pᵀ"
+  std::string compared;   ///< what was computed and compared
+  long example_cases = 0;
+  long random_cases = 0;
+  bool held = true;
+  std::string failure;  ///< the first failing case, described
+  /// Records one case.
+  void record(bool ok, bool example, const std::string& label) {
+    (example ? example_cases : random_cases) += 1;
+    if (!ok && held) {
+      held = false;
+      failure = label;
+    }
+  }
+};
+
+/// Every step of one appendix.
+struct exact_proof {
+  std::vector<exact_step> steps;
+  bool held() const {
+    if (steps.empty()) return false;
+    for (const auto& s : steps)
+      if (!s.held) return false;
+    return true;
+  }
+};
+
+/// The arithmetic line certificates print.
+inline std::string exact_arithmetic() {
+  return "Q(t) exact (rational functions over GMP rationals, ==), real softmax, t = e^(1/(D·sqrt(d_k)))";
+}
+
+/// How the random cases are drawn (for certificates).
+inline std::string random_case_description() {
+  return "std::mt19937_64(seed + case): n in [2,5] tokens, d_model in [2,4], d_k in [1,4]; X, Y, C, W_V entries "
+         "in {-1,-1/2,0,1/2,1}, W_Q, W_K entries in {-1,0,1}; scores on the grid (1/4)Z, t = e^(1/(4·sqrt(d_k))); "
+         "P uniform";
+}
+
+namespace detail {
+inline Eigen::Index pick(std::uint64_t seed, int which, Eigen::Index lo, Eigen::Index hi) {
+  std::mt19937_64 rng(seed * 7919 + static_cast<std::uint64_t>(which));
+  return std::uniform_int_distribution<Eigen::Index>(lo, hi)(rng);
+}
+/// The random case number k of a run with this seed.
+inline grid_case random_case(std::uint64_t seed, long k, bool cross) {
+  const std::uint64_t s = seed + static_cast<std::uint64_t>(k);
+  const auto n = pick(s, 1, 2, 5), m = cross ? pick(s, 2, 2, 5) : n;
+  return random_grid_case(s, n, m, pick(s, 3, 2, 4), pick(s, 4, 1, 4));
+}
+/// The seed-001 example in Q(t): X = "I love LLMs", the author's weights, t = e^(1/2).
+inline grid_case seed001_case() {
+  namespace ex = examples::seed001;
+  return {ex::x<element>(), ex::x<element>(), ex::weights<element>(), variable::for_scores(1, 4), ex::reversal()};
+}
+}  // namespace detail
+
+/// Appendix A.1 in Q(t): shuffle the input and the output is shuffled the same way, exactly.
+template <class K = softmax_kernel>
+exact_proof prove_a1(long cases, std::uint64_t seed) {
+  exact_proof pr;
+  pr.steps = {{"1", "PᵀP = I", "P's matrix in Q(t)", 0, 0, true, {}},
+              {"2", "Q′ = PQ, K′ = PK, V′ = PV", "the projections of PX against P times those of X", 0, 0, true, {}},
+              {"3", "S′ = P S Pᵀ", "raw scores Q′K′ᵀ of PX against P (QKᵀ) Pᵀ", 0, 0, true, {}},
+              {"4", "softmax(P S Pᵀ) = P softmax(S) Pᵀ (real softmax)",
+               "A′ = softmax(S′/sqrt(d_k)) against P A Pᵀ, entries in Q(t)", 0, 0, true, {}},
+              {"5", "Z′ = A′V′ = P A PᵀP V = P Z", "Attn(PX) against P·Attn(X), entries in Q(t)", 0, 0, true, {}}};
+  auto run = [&](const grid_case& g, bool example, const std::string& label) {
+    const auto opt = options_for(g.var);
+    const auto& p = g.p;
+    const Matrix<element> pm = p.matrix<element>();
+    const Matrix<element> id = Matrix<element>::Identity(pm.rows(), pm.cols());
+    pr.steps[0].record(exactly_equal(Matrix<element>(multiply(Matrix<element>(pm.transpose()), pm)), id), example, label);
+    const auto t = self_attention_trace<element, K>(g.x, g.w, opt);
+    const auto tp = self_attention_trace<element, K>(p.apply_rows(g.x), g.w, opt);
+    pr.steps[1].record(exactly_equal(tp.q, p.apply_rows(t.q)) && exactly_equal(tp.k, p.apply_rows(t.k)) &&
+                           exactly_equal(tp.v, p.apply_rows(t.v)),
+                       example, label);
+    pr.steps[2].record(exactly_equal(tp.s, p.apply_cols(p.apply_rows(t.s))), example, label);
+    pr.steps[3].record(exactly_equal(tp.a, p.apply_cols(p.apply_rows(t.a))), example, label);
+    pr.steps[4].record(exactly_equal(tp.z, p.apply_rows(t.z)), example, label);
+  };
+  run(detail::seed001_case(), true, "seed 001 §3.2, I love LLMs reversed, t = e^(1/2)");
+  for (long k = 0; k < cases; ++k) {
+    const auto g = detail::random_case(seed, k, false);
+    run(g, false, "random case " + std::to_string(k + 1) + " (seed " + std::to_string(seed) + ", P = " + g.p.cycles() + ")");
+  }
+  return pr;
+}
+
+/// Appendix A.2 in Q(t): reordering the encoder's rows changes nothing the decoder receives, exactly.
+template <class K = softmax_kernel>
+exact_proof prove_a2(long cases, std::uint64_t seed) {
+  exact_proof pr;
+  pr.steps = {
+      {"Step 0", "encoder(PX) = P·encoder(X)", "one exact-softmax self-attention layer as the encoder, in Q(t)", 0, 0, true, {}},
+      {"Step 1", "K′ = PK, V′ = PV", "C′W_K, C′W_V against P(C W_K), P(C W_V)", 0, 0, true, {}},
+      {"Step 2", "s′ = s Pᵀ", "each decoder row's raw scores q·k against the reordered scores", 0, 0, true, {}},
+      {"Step 3", "a′ = a Pᵀ (real softmax)", "each decoder row's weights in Q(t)", 0, 0, true, {}},
+      {"Step 4", "z′ = a′V′ = a PᵀP V = z", "cross-attention output for every decoder row, in Q(t)", 0, 0, true, {}},
+      {"Step 5", "several heads and W_O: MHA(Y, PC) = MHA(Y, C)",
+       "2-head cross-attention with W_O (d_model = 4, both heads d_h = 2, one t)", 0, 0, true, {}}};
+  auto run = [&](const grid_case& g, bool example, const std::string& label) {
+    const auto opt = options_for(g.var);
+    const auto& p = g.p;
+    // Step 0: an encoder layer passes the shuffle through (one softmax level: the encoder's own).
+    pr.steps[0].record(exactly_equal(self_attention<element, K>(p.apply_rows(g.c), g.w, opt),
+                                     p.apply_rows(self_attention<element, K>(g.c, g.w, opt))),
+                       example, label);
+    const auto t = cross_attention_trace<element, K>(g.x, g.c, g.w, opt);
+    const auto tp = cross_attention_trace<element, K>(g.x, p.apply_rows(g.c), g.w, opt);
+    pr.steps[1].record(exactly_equal(tp.k, p.apply_rows(t.k)) && exactly_equal(tp.v, p.apply_rows(t.v)), example, label);
+    pr.steps[2].record(exactly_equal(tp.s, p.apply_cols(t.s)), example, label);
+    pr.steps[3].record(exactly_equal(tp.a, p.apply_cols(t.a)), example, label);
+    pr.steps[4].record(exactly_equal(tp.z, t.z), example, label);
+    // Step 5: two heads of width 2 over d_model = 4, W_O mixing them.
+    std::mt19937_64 rng(static_cast<std::uint64_t>(g.x.rows() * 131 + g.c.rows()) + (example ? 0u : 1u));
+    const Eigen::Index dm = 4;
+    const auto y4 = random_grid_matrix(rng, g.x.rows(), dm, 2, 2);
+    const auto c4 = random_grid_matrix(rng, g.c.rows(), dm, 2, 2);
+    multi_head_weights<element> mw{random_grid_matrix(rng, dm, dm, 1), random_grid_matrix(rng, dm, dm, 1),
+                                   random_grid_matrix(rng, dm, dm, 2, 2), random_grid_matrix(rng, dm, dm, 2, 2), 2};
+    const auto mopt = options_for(variable::for_scores(4, 2));
+    pr.steps[5].record(exactly_equal(multi_head_attention<element, K>(y4, p.apply_rows(c4), mw, mopt),
+                                     multi_head_attention<element, K>(y4, c4, mw, mopt)),
+                       example, label);
+  };
+  {
+    // The text's example: C = the rows of "I love LLMs" (encoder output taken as these rows), the
+    // decoder query rows Y = the same three rows, P = the reversal.
+    run(detail::seed001_case(), true, "seed 001 Appendix A.2, I love LLMs reversed, t = e^(1/2)");
+  }
+  for (long k = 0; k < cases; ++k) {
+    const auto g = detail::random_case(seed, k, true);
+    run(g, false, "random case " + std::to_string(k + 1) + " (seed " + std::to_string(seed) + ", P = " + g.p.cycles() + ")");
+  }
+  return pr;
+}
+
+}  // namespace orderblind::expfield

@@ -1,0 +1,98 @@
+// Attention in Q(t) with the real softmax: seed 001's example in closed form, Appendices A.1 and A.2
+// exactly, and the mutant (one weight perturbed by a rational ε) that the exact checks must catch.
+#include <catch2/catch.hpp>
+
+#include "orderblind/expfield/appendix.hpp"
+#include "orderblind/expfield/seed001.hpp"
+
+using namespace orderblind;
+using namespace orderblind::expfield;
+namespace ex = orderblind::examples::seed001;
+
+TEST_CASE("seed 001 §3.2 in Q(t): Z is the hand-derived closed form in t = e^(1/2)", "[expfield][seed001]") {
+  const auto tr = seed001::forward(ex::x<element>());
+  CHECK(exactly_equal(tr.z, seed001::hand_derived_z()));
+  CHECK(format_scalar(tr.z(0, 0)) == "(t^2 + 3)/(t^2 + 2)");
+  CHECK(format_scalar(tr.a(0, 0)) == "t^2/(t^2 + 2)");
+  CHECK(format_scalar(tr.a(1, 1)) == "t^3/(t^3 + t + 1)");
+}
+
+TEST_CASE("seed 001 §3.2 in Q(t): the closed forms agree with the MPFR path to 100 digits", "[expfield][seed001]") {
+  const auto tr = seed001::forward(ex::x<element>());
+  const auto real = ex::forward<mpfr100>(ex::x<mpfr100>());
+  for (Eigen::Index i = 0; i < 3; ++i)
+    for (Eigen::Index j = 0; j < 4; ++j) {
+      const mpfi100 enc = evaluate<mpfi100>(tr.z(i, j));
+      CHECK(width(enc) < mpfi100(1e-97));
+      // NOTE: the MPFR path is ~12 correctly rounded operations on values ≤ 2 (3 exps, a sum of 3, a
+      // division, 3 products and a sum of 3 per entry): within 32 ε of the exact value.
+      const mpfr100 slack = 32 * std::numeric_limits<mpfr100>::epsilon();
+      CHECK(lower(enc) - slack <= real.z(i, j));
+      CHECK(real.z(i, j) <= upper(enc) + slack);
+    }
+}
+
+TEST_CASE("seed 001 §3.2 in Q(t): reversing the sentence reverses Z's rows, exactly", "[expfield][seed001]") {
+  const auto p = ex::reversal();
+  CHECK(exactly_equal(seed001::forward(p.apply_rows(ex::x<element>())).z,
+                      p.apply_rows(seed001::forward(ex::x<element>()).z)));
+}
+
+TEST_CASE("Q(t): the difference-form softmax gives the same weights exactly", "[expfield]") {
+  const auto g = random_grid_case(7, 4, 4, 3, 3);
+  const auto opt = options_for(g.var);
+  CHECK(exactly_equal(self_attention<element, softmax_difference_kernel>(g.x, g.w, opt),
+                      self_attention<element>(g.x, g.w, opt)));
+}
+
+TEST_CASE("Appendix A.1 holds in Q(t) with the real softmax, every step exactly", "[expfield][A.1]") {
+  const auto pr = prove_a1(25, 20261129);
+  for (const auto& s : pr.steps) {
+    INFO(s.number << ": " << s.statement << " " << s.failure);
+    CHECK(s.held);
+    CHECK(s.random_cases == 25);
+    CHECK(s.example_cases == 1);
+  }
+}
+
+TEST_CASE("Appendix A.2 holds in Q(t) with the real softmax, every step exactly", "[expfield][A.2]") {
+  const auto pr = prove_a2(15, 20261129);
+  for (const auto& s : pr.steps) {
+    INFO(s.number << ": " << s.statement << " " << s.failure);
+    CHECK(s.held);
+  }
+}
+
+TEST_CASE("mutant: a softmax with one weight raised by 1/1000 fails A.1 steps 4 and 5 in Q(t)", "[expfield][mutant]") {
+  const auto pr = prove_a1<perturbed_softmax_kernel>(10, 20261129);
+  CHECK_FALSE(pr.held());
+  CHECK(pr.steps[0].held);  // PᵀP = I does not involve the kernel
+  CHECK(pr.steps[2].held);  // nor do the scores
+  CHECK_FALSE(pr.steps[3].held);
+  CHECK_FALSE(pr.steps[4].held);
+  // The text's own example catches it already.
+  CHECK_THAT(pr.steps[3].failure, Catch::Contains("seed 001"));
+}
+
+TEST_CASE("mutant: a softmax with one weight raised by 1/1000 fails A.2 steps 3 to 5 in Q(t)", "[expfield][mutant]") {
+  const auto pr = prove_a2<perturbed_softmax_kernel>(10, 20261129);
+  CHECK_FALSE(pr.held());
+  CHECK(pr.steps[1].held);
+  CHECK(pr.steps[2].held);
+  CHECK_FALSE(pr.steps[3].held);
+  CHECK_FALSE(pr.steps[4].held);
+  CHECK_FALSE(pr.steps[5].held);
+}
+
+TEST_CASE("mutant: a perturbation of 1/1000 is invisible to a 2-decimal reading but not to Q(t)", "[expfield][mutant]") {
+  const auto real = self_attention<element, perturbed_softmax_kernel>(ex::x<element>(), ex::weights<element>(),
+                                                                       options_for(seed001::t_half()));
+  CHECK_FALSE(exactly_equal(real, seed001::hand_derived_z()));
+}
+
+TEST_CASE("Q(t): a second softmax level is refused with a clear error", "[expfield]") {
+  const auto tr = seed001::forward(ex::x<element>());
+  // Feeding Z (entries in Q(t)) into another attention layer would take exp of a non-constant.
+  CHECK_THROWS_WITH(self_attention<element>(tr.z, ex::weights<element>(), options_for(seed001::t_half())),
+                    Catch::Contains("second softmax level"));
+}
