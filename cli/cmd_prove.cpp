@@ -1,0 +1,58 @@
+// `orderblind prove <id>…`: run proofs and print their certificates; also the no-argument run's proofs job.
+#include <iostream>
+
+#include "certificate.hpp"
+#include "registry.hpp"
+
+namespace orderblind::cli {
+namespace {
+
+proofs::run_config resolve(const global_options& opts) {
+  proofs::run_config cfg;
+  if (opts.cases) cfg.cases = *opts.cases;
+  if (opts.seed) cfg.seed = *opts.seed;
+  return cfg;
+}
+
+const registrar cmd{command{
+    "prove", "run proofs step by step and print their certificates (ids: see 'orderblind list'; 'all' for every one)",
+    [](CLI::App& sub, const global_options& opts, int& rc) {
+      static std::vector<std::string> ids;
+      sub.add_option("id", ids, "proof ids, e.g. A.1 A.2 3.4 3.7 4, or 'all'")->required();
+      sub.callback([&opts, &rc] {
+        std::vector<std::string> chosen;
+        for (const auto& id : ids) {
+          if (id == "all") {
+            for (const auto& p : proofs::registered_proofs()) chosen.push_back(p.id);
+            continue;
+          }
+          try {
+            proofs::find_proof(id);
+          } catch (const std::invalid_argument& e) {
+            throw CLI::ValidationError("prove", e.what());
+          }
+          chosen.push_back(id);
+        }
+        const auto cfg = resolve(opts);
+        std::vector<certificate> certs;
+        for (const auto& id : chosen) certs.push_back(make_certificate(proofs::find_proof(id).run(cfg), cfg));
+        render(certs, opts.format, std::cout);
+        for (const auto& c : certs)
+          if (!c.held()) rc = failed;
+      });
+    }}};
+
+const registrar job{main_job{20, "proofs", [](const global_options& opts) {
+                               const auto cfg = resolve(opts);
+                               std::vector<summary_row> rows;
+                               for (const auto& p : proofs::registered_proofs()) {
+                                 const auto r = p.run(cfg);
+                                 rows.push_back({"proof:" + r.id, r.title + " (" + r.source + ")",
+                                                 static_cast<long>(r.steps.size()), r.arithmetic(), r.cases(),
+                                                 r.held()});
+                               }
+                               return rows;
+                             }}};
+
+}  // namespace
+}  // namespace orderblind::cli
