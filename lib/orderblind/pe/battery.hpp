@@ -1,0 +1,801 @@
+#pragma once
+/// The battery: every property of report.hpp, written once over the Scheme concept and run on any
+/// scheme under any scalar. Exact scalars decide with `==`; real scalars with a tolerance in ε stated
+/// in each cell. Counterexamples are minimal in the order searched (smallest positions first).
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "orderblind/pe/concept.hpp"
+#include "orderblind/pe/report.hpp"
+#include "orderblind/pe/solve.hpp"
+#include "orderblind/pe/vector.hpp"
+
+namespace orderblind::pe {
+
+/// How far the battery looks; sized per arithmetic (exact denominators grow like 5^p).
+struct battery_config {
+  long positions = 16;        ///< the grid [0, P) of query/key positions for pairwise laws
+  long injective_max = 320;   ///< injectivity is checked for p < this
+  long sweep = 300;           ///< extrapolation/boundedness sweep [0, sweep)
+  std::vector<long> far = {1000, 10000, 100000};
+  std::vector<long> shifts = {1, 3, 7};
+  int contents = 2;           ///< content vectors per law
+  long decay_windows = 10;    ///< RoPE bound: window means over [2^j, 2^(j+1)), j < this
+
+  /// Defaults for scalar T.
+  template <Scalar T>
+  static battery_config defaults() {
+    battery_config c;
+    if constexpr (scalar_traits<T>::is_exact) {
+      c.positions = 8;
+      c.injective_max = 40;
+      c.sweep = 40;
+      c.far = {100, 200};
+      c.shifts = {1, 3};
+    }
+    return c;
+  }
+};
+
+namespace detail {
+
+inline cell make_cell(property p) {
+  cell c;
+  c.prop = p;
+  return c;
+}
+
+template <class S>
+using scalar_of = typename S::scalar_type;
+
+/// The arithmetic, in words.
+template <Scalar T>
+std::string arithmetic_name() {
+  return std::string(scalar_traits<T>::name) + (scalar_traits<T>::is_exact ? " (exact)" : " (tolerance in ε)");
+}
+
+/// The tolerance unit for a law evaluated at phases up to `phase` in dimension d.
+// NOTE: why 64·(phase + 1)·d. A real scheme computes sin/cos of pθ; rounding pθ costs ≤ |pθ|·ε absolute
+// in the angle (so ≤ (phase+1)·ε in each cos/sin), each rotated entry adds two products, and a score sums
+// d of them: an honest bound is ≈ 4·d·(phase+1)·ε·max|x|²; the factor 64 leaves room for the frequency
+// formulas (exp/log/pow, ≤ 4 roundings each) and the YaRN/xPos factors. Violations the battery looks for
+// are O(1) or O(θ), ≫ this (≈ 1e-90 for mpfr100).
+inline double tolerance_units(long phase, long d) { return 64.0 * static_cast<double>(phase + 1) * static_cast<double>(d); }
+
+template <Scalar T>
+bool close(const T& a, const T& b, double k, const T& magnitude) {
+  if constexpr (scalar_traits<T>::is_exact) {
+    (void)k;
+    (void)magnitude;
+    return a == b;
+  } else {
+    T scale(1);
+    if (scale < abs_value(magnitude)) scale = abs_value(magnitude);
+    return !(T(T(k) * scalar_traits<T>::epsilon() * scale) < abs_value(T(a - b)));
+  }
+}
+
+template <Scalar T>
+bool close_vec(const vec<T>& a, const vec<T>& b, double k) {
+  if (a.size() != b.size()) return false;
+  T mag = std::max(max_entry(a), max_entry(b));
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!close(a[i], b[i], k, mag)) return false;
+  return true;
+}
+
+template <Scalar T>
+std::string tolerance_words(double k) {
+  if constexpr (scalar_traits<T>::is_exact) {
+    (void)k;
+    return "exact ==";
+  } else {
+    std::ostringstream os;
+    os << "|difference| ≤ " << k << "·ε·max(1, |value|), ε = " << short_scalar(scalar_traits<T>::epsilon());
+    return os.str();
+  }
+}
+
+template <Scalar T>
+verdict held() {
+  return scalar_traits<T>::is_exact ? verdict::proved_exactly : verdict::held_to_tolerance;
+}
+
+template <Scalar T>
+vec<T> ones(long d) {
+  return vec<T>(static_cast<std::size_t>(d), T(1));
+}
+
+template <Scalar T>
+vec<T> basis(long d, long j) {
+  vec<T> e(static_cast<std::size_t>(d), T(0));
+  e[static_cast<std::size_t>(j)] = T(1);
+  return e;
+}
+
+/// The last position the scheme defines + 1 (or `fallback`).
+template <class S>
+long defined_limit(const S& s, long fallback) {
+  if constexpr (has_max_position<S>) return std::min(fallback, s.max_position());
+  else return fallback;
+}
+
+/// What "the encoding of position p" is for each kind: PE(p); [R_p x₀ ‖ key R_p x₀]; the bias row/column.
+template <class S>
+vec<scalar_of<S>> probe(const S& s, long p, long length) {
+  using T = scalar_of<S>;
+  if constexpr (S::kind == pe_kind::additive) {
+    return s.encode(p, length);
+  } else if constexpr (S::kind == pe_kind::query_key) {
+    const vec<T> x0 = content_vector<T>(s.dim(), 101);
+    vec<T> out = s.query(x0, p);
+    vec<T> k = s.key(x0, p);
+    out.insert(out.end(), k.begin(), k.end());
+    return out;
+  } else {
+    const vec<T> x0 = content_vector<T>(s.dim(), 101);
+    return {s.bias(x0, x0, 0, p), s.bias(x0, x0, p, 0)};
+  }
+}
+
+/// The position part of the score between query position m and key position n (content q, k).
+template <class S>
+scalar_of<S> position_score(const S& s, const vec<scalar_of<S>>& q, const vec<scalar_of<S>>& k, long m, long n,
+                            long length) {
+  if constexpr (S::kind == pe_kind::additive) {
+    (void)q;
+    (void)k;
+    return dot(s.encode(m, length), s.encode(n, length));
+  } else if constexpr (S::kind == pe_kind::query_key) {
+    return dot(s.query(q, m), s.key(k, n));
+  } else {
+    return scalar_of<S>(dot(q, k) + s.bias(q, k, m, n));
+  }
+}
+
+// --- the laws --------------------------------------------------------------------------------------
+
+template <class S>
+cell check_bounded(const S& s, const battery_config& cfg) {
+  using T = scalar_of<S>;
+  cell c = make_cell(property::bounded);
+  const long limit = defined_limit(s, cfg.sweep);
+  T near(0);
+  for (long p = 0; p < limit; ++p) {
+    auto v = probe(s, p, std::max(limit, p + 1));
+    T m = max_entry(v);
+    if constexpr (S::kind == pe_kind::query_key) m = T(m / max_entry(content_vector<T>(s.dim(), 101)));
+    if (near < m) near = m;
+  }
+  std::vector<long> far = cfg.far;
+  if constexpr (has_max_position<S>) far.clear();
+  for (long p : far) {
+    vec<T> v;
+    try {
+      v = probe(s, p, p + 1);
+    } catch (const std::exception&) {
+      continue;  // NOTE: undefined positions are the business of `extrapolates`.
+    }
+    T m = max_entry(v);
+    if constexpr (S::kind == pe_kind::query_key) m = T(m / max_entry(content_vector<T>(s.dim(), 101)));
+    T limit2 = T(T(2) * std::max(T(1), near));
+    if (limit2 < m) {
+      c.result = verdict::fails;
+      c.summary = "max |entry| at p = " + std::to_string(p) + " is " + short_scalar(m) + ", more than twice the max " +
+                  short_scalar(near) + " over p < " + std::to_string(limit) + ": it grows with p";
+      c.evidence = c.summary + " (" + arithmetic_name<T>() + ")";
+      return c;
+    }
+  }
+  c.result = held<T>();
+  c.summary = "max |entry| = " + short_scalar(near) + " over p < " + std::to_string(limit) +
+              (far.empty() ? std::string() : ", no growth at p = " + std::to_string(far.back()));
+  c.evidence = c.summary + "; " + std::to_string(limit + static_cast<long>(far.size())) + " positions, " +
+               arithmetic_name<T>() + ". Held means: no entry past the sweep exceeds twice the sweep's maximum.";
+  if constexpr (S::kind == pe_kind::query_key) c.evidence += " (query_key: ‖·‖∞ of f(x₀, p) over ‖x₀‖∞.)";
+  return c;
+}
+
+template <class S>
+cell check_length_consistent(const S& s, const battery_config& cfg) {
+  using T = scalar_of<S>;
+  cell c = make_cell(property::length_consistent);
+  if constexpr (S::kind != pe_kind::additive) {
+    (void)cfg;
+    c.result = verdict::proved_exactly;
+    c.summary = "structural: a " + std::string(kind_name(S::kind)) + " scheme's functions take no sequence length";
+    c.evidence = c.summary;
+    return c;
+  } else {
+    const long lengths[] = {5, 50, 7, 64};
+    long checked = 0;
+    for (long p = 0; p < 5; ++p) {
+      const auto ref = s.encode(p, lengths[0]);
+      for (long n : lengths) {
+        if (p >= defined_limit(s, n)) continue;
+        const auto v = s.encode(p, n);
+        ++checked;
+        if (!close_vec(ref, v, tolerance_units(p, s.dim()))) {
+          c.result = verdict::fails;
+          c.summary = "PE(" + std::to_string(p) + ") = " + format_vec(ref) + " with N = 5 but " + format_vec(v) +
+                      " with N = " + std::to_string(n);
+          c.evidence = c.summary + " (" + arithmetic_name<T>() + ")";
+          return c;
+        }
+      }
+    }
+    c.result = held<T>();
+    c.summary = "PE(p) equal for N ∈ {5, 50, 7, 64}, p < 5 (" + std::to_string(checked) + " comparisons)";
+    c.evidence = c.summary + ", " + tolerance_words<T>(tolerance_units(5, s.dim()));
+    return c;
+  }
+}
+
+template <class S>
+cell check_injective(const S& s, const battery_config& cfg) {
+  using T = scalar_of<S>;
+  cell c = make_cell(property::injective);
+  if constexpr (S::kind == pe_kind::score_bias) {
+    (void)cfg;
+    c.result = verdict::not_applicable;
+    c.summary = "a score bias encodes pairs (m, n), not single positions";
+    c.evidence = c.summary;
+    return c;
+  } else {
+    const long limit = defined_limit(s, cfg.injective_max);
+    std::vector<vec<T>> enc;
+    for (long p = 0; p < limit; ++p) enc.push_back(probe(s, p, limit));
+    const double k = tolerance_units(limit, s.dim());
+    for (long q = 1; q < limit; ++q)
+      for (long p = 0; p < q; ++p)
+        if (close_vec(enc[static_cast<std::size_t>(p)], enc[static_cast<std::size_t>(q)], k)) {
+          c.result = verdict::fails;
+          c.summary = "positions " + std::to_string(p) + " and " + std::to_string(q) + " encode alike: " +
+                      format_vec(enc[static_cast<std::size_t>(p)]);
+          c.evidence = c.summary + " (" + tolerance_words<T>(k) + "; pairs searched in order of the larger position)";
+          return c;
+        }
+    c.result = held<T>();
+    c.summary = "all " + std::to_string(limit) + " encodings for p < " + std::to_string(limit) + " distinct";
+    c.evidence = c.summary + " (" + std::to_string(limit * (limit - 1) / 2) + " pairs; " + tolerance_words<T>(k) +
+                 (S::kind == pe_kind::query_key ? "; encodings are R_p x₀ for a fixed content x₀" : "") + ")";
+    if constexpr (scalar_traits<T>::is_exact)
+      c.evidence += ". With Pythagorean angles (irrational multiples of π, Niven) this extends to every p.";
+    return c;
+  }
+}
+
+template <class S>
+cell check_extrapolates(const S& s, const battery_config& cfg) {
+  using T = scalar_of<S>;
+  cell c = make_cell(property::extrapolates);
+  std::vector<long> ps;
+  for (long p = 0; p < cfg.sweep; ++p) ps.push_back(p);
+  for (long p : cfg.far) ps.push_back(p);
+  if constexpr (has_max_position<S>) ps.push_back(s.max_position());
+  for (long p : ps) {
+    try {
+      auto v = probe(s, p, p + 1);
+      for (const auto& x : v)
+        if (!is_finite(x)) throw std::domain_error("non-finite value " + format_scalar(x));
+    } catch (const std::exception& e) {
+      c.result = verdict::fails;
+      c.summary = "undefined at p = " + std::to_string(p) + ": " + e.what();
+      c.evidence = c.summary + (S::kind == pe_kind::score_bias ? " (bias b(0, p) / b(p, 0))" : "");
+      return c;
+    }
+  }
+  c.result = held<T>();
+  c.summary = "defined and finite for p < " + std::to_string(cfg.sweep) + " and p = " + std::to_string(cfg.far.back());
+  c.evidence = c.summary + " (" + std::to_string(ps.size()) + " positions" +
+               (S::kind == pe_kind::score_bias ? ", both b(0, p) and b(p, 0)" : "") + ", " + arithmetic_name<T>() + ")";
+  return c;
+}
+
+/// The samples whose images a shift-linear T_k must map: (PE(p), PE(p+k)), or (f(e_j, p), f(e_j, p+k)).
+template <class S>
+void shift_samples(const S& s, long p, long k, long length, bool key_side, std::vector<vec<scalar_of<S>>>& a,
+                   std::vector<vec<scalar_of<S>>>& b) {
+  using T = scalar_of<S>;
+  if constexpr (S::kind == pe_kind::additive) {
+    (void)key_side;
+    a.push_back(s.encode(p, length));
+    b.push_back(s.encode(p + k, length));
+  } else if constexpr (S::kind == pe_kind::query_key) {
+    for (long j = 0; j < s.dim(); ++j) {
+      const auto e = basis<T>(s.dim(), j);
+      a.push_back(key_side ? s.key(e, p) : s.query(e, p));
+      b.push_back(key_side ? s.key(e, p + k) : s.query(e, p + k));
+    }
+  }
+}
+
+/// Translation invariance b(m+c, n+c) = b(m, n) (for bias schemes) / score(m+c, n+c) = score(m, n).
+template <class S>
+cell translation_invariance(const S& s, const battery_config& cfg, property prop) {
+  using T = scalar_of<S>;
+  cell c = make_cell(prop);
+  const long P = cfg.positions;
+  const long length = defined_limit(s, 4 * P + 64);
+  long cases = 0;
+  T worst(0);
+  for (int ci = 0; ci < cfg.contents; ++ci) {
+    const auto q = content_vector<T>(s.dim(), 200 + static_cast<std::uint64_t>(ci));
+    const auto k = content_vector<T>(s.dim(), 300 + static_cast<std::uint64_t>(ci));
+    for (long shift : cfg.shifts)
+      for (long m = 0; m < P; ++m)
+        for (long n = 0; n < P; ++n) {
+          if (m + shift >= length || n + shift >= length) continue;
+          const T a = position_score(s, q, k, m, n, length), b = position_score(s, q, k, m + shift, n + shift, length);
+          ++cases;
+          const double kk = tolerance_units(std::max(m, n) + shift, s.dim());
+          const T mag = T(T(norm2(q) + norm2(k)) * T(1 + P + shift));
+          if constexpr (!scalar_traits<T>::is_exact) {
+            T r = T(abs_value(T(a - b)) / (scalar_traits<T>::epsilon() * std::max(T(1), mag)));
+            if (worst < r) worst = r;
+          }
+          if (!close(a, b, kk, mag)) {
+            c.result = verdict::fails;
+            c.summary = "score(m=" + std::to_string(m) + ", n=" + std::to_string(n) + ") = " + short_scalar(a) +
+                        " but score(m=" + std::to_string(m + shift) + ", n=" + std::to_string(n + shift) +
+                        ") = " + short_scalar(b);
+            c.evidence = c.summary + " with q = " + format_vec(q) + ", k = " + format_vec(k) + " (" +
+                         arithmetic_name<T>() + ")";
+            return c;
+          }
+        }
+  }
+  c.result = held<T>();
+  c.summary = "score(m+c, n+c) = score(m, n) on " + std::to_string(cases) + " cases";
+  c.evidence = c.summary + ": m, n < " + std::to_string(P) + ", c ∈ shifts, " + std::to_string(cfg.contents) +
+               " content pairs; " + tolerance_words<T>(tolerance_units(2 * P, s.dim()));
+  if constexpr (!scalar_traits<T>::is_exact) c.evidence += "; worst residual " + short_scalar(worst) + " ε";
+  return c;
+}
+
+template <class S>
+cell check_shift_linear(const S& s, const battery_config& cfg) {
+  using T = scalar_of<S>;
+  if constexpr (S::kind == pe_kind::score_bias) {
+    cell c = translation_invariance(s, cfg, property::shift_linear);
+    c.summary = "(bias: translation invariance) " + c.summary;
+    return c;
+  } else {
+    cell c = make_cell(property::shift_linear);
+    const long d = s.dim();
+    const long length = defined_limit(s, 4 * cfg.positions + 64);
+    // NOTE: fit T_k on the first `fit` positions, verify on the next ones: a linear map through the
+    // samples always exists if they are independent, so the verification is what can fail.
+    const long fit = S::kind == pe_kind::additive ? std::min(d + 2, length / 2) : 2;
+    const long verify_to = std::min(length - 8, fit + 2 * cfg.positions);
+    const T zero_tol = scalar_traits<T>::is_exact ? T(0) : T(T(1e-40));
+    long verified = 0;
+    for (long k : cfg.shifts)
+      for (int side = 0; side < (S::kind == pe_kind::query_key ? 2 : 1); ++side) {
+        std::vector<vec<T>> a, b;
+        for (long p = 0; p < fit; ++p) shift_samples(s, p, k, length, side == 1, a, b);
+        auto f = fit_linear_map(a, b, zero_tol);
+        const std::string what = S::kind == pe_kind::additive ? "PE" : side ? "key" : "query";
+        if (!f.consistent) {
+          c.result = verdict::fails;
+          const long p = S::kind == pe_kind::additive ? static_cast<long>(f.inconsistent_sample)
+                                                      : static_cast<long>(f.inconsistent_sample) / d;
+          c.summary = "no linear T_" + std::to_string(k) + ": " + what + "(" + std::to_string(p + k) + ") is not T·" +
+                      what + "(" + std::to_string(p) + ") for the T that fits p < " + std::to_string(p) +
+                      " (an affine map would be needed)";
+          c.evidence = c.summary + "; samples " + format_vec(a[f.inconsistent_sample]) + " ↦ " +
+                       format_vec(b[f.inconsistent_sample]) + " (" + arithmetic_name<T>() + ")";
+          return c;
+        }
+        const double kk = tolerance_units(verify_to + k, d) * static_cast<double>(f.condition);
+        for (long p = fit; p < verify_to; ++p) {
+          std::vector<vec<T>> va, vb;
+          shift_samples(s, p, k, length, side == 1, va, vb);
+          for (std::size_t j = 0; j < va.size(); ++j) {
+            ++verified;
+            const auto got = apply_map(f.map, va[j]);
+            if (!close_vec(got, vb[j], kk)) {
+              c.result = verdict::fails;
+              c.summary = "T_" + std::to_string(k) + " fitted on p < " + std::to_string(fit) + " maps " + what + "(" +
+                          std::to_string(p) + ") to " + format_vec(got) + ", but " + what + "(" +
+                          std::to_string(p + k) + ") = " + format_vec(vb[j]);
+              c.evidence = c.summary + " (" + tolerance_words<T>(kk) + ")";
+              return c;
+            }
+          }
+        }
+      }
+    c.result = held<T>();
+    c.summary = "T_k fitted on p < " + std::to_string(fit) + ", verified on p < " + std::to_string(verify_to) +
+                " for k ∈ shifts";
+    c.evidence = c.summary + " (" + std::to_string(verified) + " sample images; " +
+                 (S::kind == pe_kind::query_key ? "queries and keys, basis vectors; " : "") +
+                 tolerance_words<T>(tolerance_units(verify_to, d)) + " × the fit's pivot ratio)";
+    return c;
+  }
+}
+
+template <class S>
+cell check_relative_scores(const S& s, const battery_config& cfg) {
+  if constexpr (S::kind == pe_kind::additive) {
+    cell c = translation_invariance(s, cfg, property::relative_scores);
+    c.summary = "(p_m·p_n, M = I) " + c.summary;
+    return c;
+  } else {
+    return translation_invariance(s, cfg, property::relative_scores);
+  }
+}
+
+template <class S>
+cell check_relative_expressible(const S& s, const battery_config& cfg) {
+  using T = scalar_of<S>;
+  cell c = make_cell(property::relative_expressible);
+  if constexpr (S::kind != pe_kind::additive) {
+    (void)cfg;
+    c.result = verdict::not_applicable;
+    c.summary = "not an additive scheme (its scores are checked directly by `relative scores`)";
+    c.evidence = c.summary;
+    return c;
+  } else {
+    const long d = s.dim();
+    const long P = std::min<long>(defined_limit(s, 64) - 1, std::max<long>(6, 2 * d));
+    const long length = defined_limit(s, 64);
+    std::vector<vec<T>> pe;
+    for (long p = 0; p <= P; ++p) pe.push_back(s.encode(p, length));
+    // Unknowns: the d² entries of M. Constraint per (m, n): p_m M p_nᵀ − p_{m+1} M p_{n+1}ᵀ = 0.
+    std::vector<std::vector<T>> rows;
+    for (long m = 0; m < P; ++m)
+      for (long n = 0; n < P; ++n) {
+        std::vector<T> row(static_cast<std::size_t>(d * d));
+        for (long i = 0; i < d; ++i)
+          for (long j = 0; j < d; ++j)
+            row[static_cast<std::size_t>(i * d + j)] =
+                T(pe[m][i] * pe[n][j] - pe[m + 1][i] * pe[n + 1][j]);
+        rows.push_back(std::move(row));
+      }
+    const T zero_tol = scalar_traits<T>::is_exact ? T(0) : T(T(1e-40));
+    auto basis_m = nullspace(rows, static_cast<std::size_t>(d * d), zero_tol);
+    auto form = [&](const vec<T>& mflat, long m, long n) {
+      T sum(0);
+      for (long i = 0; i < d; ++i)
+        for (long j = 0; j < d; ++j) sum += pe[m][i] * mflat[static_cast<std::size_t>(i * d + j)] * pe[n][j];
+      return sum;
+    };
+    for (const auto& mv : basis_m) {
+      for (long n = 1; n <= P; ++n) {
+        const T g0 = form(mv, 0, 0), gn = form(mv, 0, n);
+        if (!close(g0, gn, tolerance_units(P, d), T(1))) {
+          c.result = held<T>();
+          const bool identity_works = [&] {
+            for (long i = 0; i < d; ++i)
+              for (long j = 0; j < d; ++j)
+                if (!(mv[static_cast<std::size_t>(i * d + j)] == T(i == j ? 1 : 0))) return false;
+            return true;
+          }();
+          c.summary = "the translation-invariant M form a space of dimension " + std::to_string(basis_m.size()) +
+                      "; one gives g(0) = " + short_scalar(g0) + " ≠ g(" + std::to_string(-n) + ") = " + short_scalar(gn);
+          c.evidence = c.summary + (identity_works ? " (M = I)" : "") + "; solved exactly for M from " +
+                       std::to_string(rows.size()) + " constraints p_m M p_nᵀ = p_(m+1) M p_(n+1)ᵀ, m, n < " +
+                       std::to_string(P) + " (" + arithmetic_name<T>() + ")";
+          return c;
+        }
+      }
+    }
+    c.result = verdict::fails;
+    c.summary = basis_m.empty() ? "only M = 0 makes p_m M p_nᵀ depend on m − n alone"
+                                : "every M making p_m M p_nᵀ depend on m − n alone makes it constant (" +
+                                      std::to_string(basis_m.size()) + "-dimensional space of such M)";
+    c.evidence = c.summary + "; " + std::to_string(rows.size()) + " constraints, m, n < " + std::to_string(P) +
+                 "; with M = I: p_0·p_0 = " + short_scalar(dot(pe[0], pe[0])) + " but p_1·p_1 = " +
+                 short_scalar(dot(pe[1], pe[1])) + " (" + arithmetic_name<T>() + ")";
+    return c;
+  }
+}
+
+template <class S>
+cell check_norm_preserving(const S& s, const battery_config& cfg) {
+  using T = scalar_of<S>;
+  cell c = make_cell(property::norm_preserving);
+  if constexpr (S::kind != pe_kind::query_key) {
+    (void)cfg;
+    c.result = verdict::not_applicable;
+    c.summary = "only query_key schemes transform q and k";
+    c.evidence = c.summary;
+    return c;
+  } else {
+    std::vector<long> ps;
+    for (long p = 0; p < cfg.positions; ++p) ps.push_back(p);
+    for (long p : cfg.far) ps.push_back(p);
+    long cases = 0;
+    for (int ci = 0; ci < cfg.contents; ++ci) {
+      const auto x = content_vector<T>(s.dim(), 400 + static_cast<std::uint64_t>(ci));
+      const T nx = norm2(x);
+      for (long p : ps)
+        for (int side = 0; side < 2; ++side) {
+          const auto y = side ? s.key(x, p) : s.query(x, p);
+          const T ny = norm2(y);
+          ++cases;
+          if (!close(nx, ny, tolerance_units(p, s.dim()), nx)) {
+            c.result = verdict::fails;
+            const T ratio = T(ny / nx);
+            c.summary = "‖" + std::string(side ? "key" : "query") + "(x, " + std::to_string(p) + ")‖² = " +
+                        short_scalar(ny) + " but ‖x‖² = " + short_scalar(nx) + " (ratio " + short_scalar(ratio) + ")";
+            c.evidence = c.summary + " for x = " + format_vec(x) + " (" + arithmetic_name<T>() + ")";
+            if constexpr (has_norm_scale<S>) {
+              const T declared = s.norm_scale();
+              const T want = T(declared * declared);
+              if (close(ratio, want, tolerance_units(p, s.dim()), want)) {
+                c.evidence += "; this is the declared scale² = " + short_scalar(want) + " (by design)";
+              } else {
+                c.contradicts_declaration = true;
+                c.summary += "; the scheme declares norm scale " + short_scalar(declared) + ", i.e. ratio " +
+                             short_scalar(want);
+                c.evidence += "; CONTRADICTS the declared scale² = " + short_scalar(want);
+              }
+            }
+            return c;
+          }
+        }
+    }
+    c.result = held<T>();
+    c.summary = "‖f(x, p)‖² = ‖x‖² on " + std::to_string(cases) + " cases (queries and keys)";
+    c.evidence = c.summary + ", p < " + std::to_string(cfg.positions) + " and far positions; " +
+                 tolerance_words<T>(tolerance_units(cfg.far.back(), s.dim()));
+    return c;
+  }
+}
+
+template <class S>
+cell check_bound_decays(const S& s, const battery_config& cfg) {
+  using T = scalar_of<S>;
+  cell c = make_cell(property::bound_decays);
+  if constexpr (!has_phases<S>) {
+    (void)s;
+    (void)cfg;
+    c.result = verdict::not_applicable;
+    c.summary = "the scheme exposes no rotation phases (the bound is RoPE's)";
+    c.evidence = c.summary;
+    return c;
+  } else if constexpr (!scalar_traits<T>::has_sqrt) {
+    (void)s;
+    (void)cfg;
+    c.result = verdict::not_applicable;
+    c.summary = "the bound needs |S_j| = √(Re² + Im²): not exact over " + std::string(scalar_traits<T>::name);
+    c.evidence = c.summary + "; decided in the real-parameter (mpfr) row";
+    return c;
+  } else {
+    using std::sqrt;
+    auto bound = [&](long delta) {
+      auto ph = s.phases(delta);
+      T re(0), im(0), sum(0);
+      for (const auto& [co, si] : ph) {
+        re += co;
+        im += si;
+        sum += T(sqrt(T(re * re + im * im)));
+      }
+      return T(sum / T(static_cast<long>(ph.size())));
+    };
+    const T b0 = bound(0);
+    std::vector<T> means;
+    for (long j = 0; j < cfg.decay_windows; ++j) {
+      T m(0);
+      const long lo = 1L << j, hi = 1L << (j + 1);
+      for (long delta = lo; delta < hi; ++delta) m += bound(delta);
+      means.push_back(T(m / T(hi - lo)));
+      if (!(means.back() < (j ? means[static_cast<std::size_t>(j - 1)] : b0))) {
+        c.result = verdict::fails;
+        c.summary = "window mean of the bound over Δ ∈ [" + std::to_string(lo) + ", " + std::to_string(hi) + ") is " +
+                    short_scalar(means.back()) + ", not below the previous " +
+                    short_scalar(j ? means[static_cast<std::size_t>(j - 1)] : b0);
+        c.evidence = c.summary + " (Su et al. §3.4.3 bound (1/(d/2))·Σ_j |Σ_{i<j} e^{iΔθ_i}|)";
+        return c;
+      }
+    }
+    c.result = verdict::held_to_tolerance;
+    c.summary = "bound " + short_scalar(b0) + " at Δ = 0 → window mean " + short_scalar(means.back()) + " at Δ ~ " +
+                std::to_string(1L << (cfg.decay_windows - 1)) + ", strictly decreasing over " +
+                std::to_string(cfg.decay_windows) + " dyadic windows";
+    c.evidence = c.summary + "; Su et al. §3.4.3: |Σ h_i e^{iΔθ_i}| ≤ max|h_{i+1} − h_i|·Σ_j |S_j(Δ)|. Gaps between "
+                             "window means are ≫ ε; " + arithmetic_name<T>();
+    return c;
+  }
+}
+
+template <class S>
+cell check_score_decays(const S& s, const battery_config& cfg) {
+  using T = scalar_of<S>;
+  cell c = make_cell(property::score_decays);
+  const long D = cfg.positions;
+  const long length = defined_limit(s, 2 * D + 1);
+  const long reach = std::min(D, length - 1 - D);
+  const auto one = ones<T>(s.dim());
+  auto score = [&](long delta) {
+    T v = position_score(s, one, one, D, D + delta, std::max(length, 2 * D + 1));
+    if constexpr (S::kind == pe_kind::score_bias) v = T(v - dot(one, one));
+    return v;
+  };
+  std::vector<T> sc;
+  for (long delta = -D; delta <= reach; ++delta) sc.push_back(score(delta));
+  bool constant = true;
+  for (const auto& v : sc) constant = constant && close(v, sc[0], tolerance_units(2 * D, s.dim()), sc[0]);
+  if (constant) {
+    c.result = verdict::not_applicable;
+    c.summary = "the position score is constant (no position part)";
+    c.evidence = c.summary + ": s(m, m+Δ) = " + short_scalar(sc[0]) + " for |Δ| ≤ " + std::to_string(D);
+    return c;
+  }
+  auto at = [&](long delta) { return sc[static_cast<std::size_t>(delta + D)]; };
+  for (long a = 0; a < D; ++a)
+    for (int sign : {1, -1}) {
+      const long from = sign * a, to = sign * (a + 1);
+      if (to > reach) continue;
+      const T s0 = at(from), s1 = at(to);
+      if (!close(s0, s1, tolerance_units(2 * D, s.dim()), s0) && s0 < s1) {
+        c.result = verdict::fails;
+        c.summary = "s(m, m" + std::string(to < 0 ? "" : "+") + std::to_string(to) + ") = " + short_scalar(s1) +
+                    " > s(m, m" + std::string(from < 0 ? "" : "+") + std::to_string(from) + ") = " + short_scalar(s0) +
+                    " (m = " + std::to_string(D) + ")";
+        c.evidence = c.summary + ", q = k = 𝟙" + (S::kind == pe_kind::score_bias ? ", bias part only" : "") + " (" +
+                     arithmetic_name<T>() + ")";
+        return c;
+      }
+    }
+  c.result = held<T>();
+  c.summary = "s(m, m+Δ) non-increasing in |Δ| for |Δ| ≤ " + std::to_string(D) + " (both signs)";
+  c.evidence = c.summary + ", q = k = 𝟙, m = " + std::to_string(D) + "; " + tolerance_words<T>(tolerance_units(2 * D, s.dim()));
+  return c;
+}
+
+/// One head, W = I, kernel φ(s) = 1 + s + s²/2 (exact) or exp (real); the scheme applied at positions 0..n−1.
+template <class S>
+std::vector<vec<scalar_of<S>>> attend_with(const S& s, const std::vector<vec<scalar_of<S>>>& x) {
+  using T = scalar_of<S>;
+  const long n = static_cast<long>(x.size());
+  std::vector<vec<T>> q = x, k = x, v = x;
+  if constexpr (S::kind == pe_kind::additive) {
+    for (long i = 0; i < n; ++i) {
+      const auto p = s.encode(i, n);
+      for (std::size_t j = 0; j < p.size(); ++j) q[i][j] = T(q[i][j] + p[j]);
+      k = q;
+      v = q;
+    }
+  } else if constexpr (S::kind == pe_kind::query_key) {
+    for (long i = 0; i < n; ++i) {
+      q[i] = s.query(x[i], i);
+      k[i] = s.key(x[i], i);
+    }
+  }
+  std::vector<vec<T>> out;
+  for (long i = 0; i < n; ++i) {
+    std::vector<T> sc;
+    for (long j = 0; j < n; ++j) {
+      T e = dot(q[i], k[j]);
+      if constexpr (S::kind == pe_kind::score_bias) e = T(e + s.bias(x[i], x[j], i, j));
+      sc.push_back(e);
+    }
+    std::vector<T> w;
+    if constexpr (scalar_traits<T>::has_exp) {
+      using std::exp;
+      T mx = sc[0];
+      for (const auto& e : sc)
+        if (mx < e) mx = e;
+      for (const auto& e : sc) w.push_back(T(exp(T(e - mx))));
+    } else {
+      for (const auto& e : sc) w.push_back(T(T(1) + e + e * e / T(2)));
+    }
+    T total(0);
+    for (const auto& wi : w) total += wi;
+    vec<T> z(v[0].size(), T(0));
+    for (long j = 0; j < n; ++j)
+      for (std::size_t t = 0; t < z.size(); ++t) z[t] += w[j] * v[j][t];
+    for (auto& zt : z) zt = T(zt / total);
+    out.push_back(std::move(z));
+  }
+  return out;
+}
+
+template <class S>
+cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
+  using T = scalar_of<S>;
+  (void)cfg;
+  cell c = make_cell(property::breaks_equivariance);
+  const long n = 3;
+  const std::vector<std::vector<long>> perms = {{1, 0, 2}, {2, 0, 1}};
+  long cases = 0;
+  for (std::uint64_t seed = 500; seed < 502; ++seed) {
+    std::vector<vec<T>> x;
+    for (long i = 0; i < n; ++i) x.push_back(content_vector<T>(s.dim(), seed * 10 + static_cast<std::uint64_t>(i), 1));
+    const auto ax = attend_with(s, x);
+    for (const auto& pi : perms) {
+      std::vector<vec<T>> px, pax;
+      for (long i = 0; i < n; ++i) {
+        px.push_back(x[static_cast<std::size_t>(pi[i])]);
+        pax.push_back(ax[static_cast<std::size_t>(pi[i])]);
+      }
+      const auto apx = attend_with(s, px);
+      ++cases;
+      for (long i = 0; i < n; ++i)
+        if (!close_vec(apx[i], pax[i], 64.0 * static_cast<double>(s.dim()) * static_cast<double>(n + 1))) {
+          c.result = held<T>();
+          c.summary = "π = (" + std::to_string(pi[0]) + " " + std::to_string(pi[1]) + " " + std::to_string(pi[2]) +
+                      "): row " + std::to_string(i) + " of Attn(PX) = " + format_vec(apx[i]) + " ≠ (P·Attn(X)) = " +
+                      format_vec(pax[i]);
+          c.evidence = c.summary + "; X rows " + format_vec(x[0]) + ", " + format_vec(x[1]) + ", " + format_vec(x[2]) +
+                       "; one head, W = I, " +
+                       (scalar_traits<T>::has_exp ? "softmax" : "kernel φ(s) = 1 + s + s²/2") + " (" +
+                       arithmetic_name<T>() + ")";
+          return c;
+        }
+    }
+  }
+  c.result = verdict::fails;
+  c.summary = "Attn(PX) = P·Attn(X) on all " + std::to_string(cases) + " cases: the scheme leaves attention order-blind";
+  c.evidence = c.summary + " (3 tokens, 2 inputs × 2 permutations, " +
+               (scalar_traits<T>::is_exact ? std::string("exact ==") : "tolerance 64·d·(n+1)·ε") + ")";
+  return c;
+}
+
+template <class S, class F>
+cell guarded(property p, F&& f) {
+  try {
+    return f();
+  } catch (const std::exception& e) {
+    cell c = make_cell(p);
+    c.result = verdict::fails;
+    c.summary = std::string("the scheme threw: ") + e.what();
+    c.evidence = c.summary;
+    return c;
+  }
+}
+
+}  // namespace detail
+
+/// Run every property on `s`. `origin` says where the scheme comes from ("catalogue", "user header", …).
+template <class S>
+scheme_row run_battery(const S& s, const std::string& origin = "catalogue",
+                       battery_config cfg = battery_config::defaults<typename S::scalar_type>()) {
+  static_assert(require_scheme<S>(), "orderblind::pe: this type is not a positional-encoding scheme (see above)");
+  using T = typename S::scalar_type;
+  scheme_row row;
+  row.name = s.name();
+  row.kind = kind_name(S::kind);
+  row.parameters = s.parameters();
+  row.arithmetic = detail::arithmetic_name<T>();
+  row.origin = origin;
+  using namespace detail;
+  row.cells.push_back(guarded<S>(property::bounded, [&] { return check_bounded(s, cfg); }));
+  row.cells.push_back(guarded<S>(property::length_consistent, [&] { return check_length_consistent(s, cfg); }));
+  row.cells.push_back(guarded<S>(property::injective, [&] { return check_injective(s, cfg); }));
+  row.cells.push_back(guarded<S>(property::extrapolates, [&] { return check_extrapolates(s, cfg); }));
+  row.cells.push_back(guarded<S>(property::shift_linear, [&] { return check_shift_linear(s, cfg); }));
+  row.cells.push_back(guarded<S>(property::relative_scores, [&] { return check_relative_scores(s, cfg); }));
+  row.cells.push_back(guarded<S>(property::relative_expressible, [&] { return check_relative_expressible(s, cfg); }));
+  row.cells.push_back(guarded<S>(property::norm_preserving, [&] { return check_norm_preserving(s, cfg); }));
+  row.cells.push_back(guarded<S>(property::bound_decays, [&] { return check_bound_decays(s, cfg); }));
+  row.cells.push_back(guarded<S>(property::score_decays, [&] { return check_score_decays(s, cfg); }));
+  row.cells.push_back(guarded<S>(property::breaks_equivariance, [&] { return check_breaks_equivariance(s, cfg); }));
+  return row;
+}
+
+/// Registers a scheme value for the `orderblind schemes` report at static-initialisation time.
+struct scheme_registrar {
+  template <class S>
+  scheme_registrar(S s, std::string origin) {
+    std::string name = s.name();
+    scheme_registry().push_back({name, origin, [s, origin] { return run_battery(s, origin); }});
+  }
+};
+
+}  // namespace orderblind::pe
+
+/// Register a scheme from a user's header: `ORDERBLIND_REGISTER_SCHEME(my_scheme<orderblind::mpq_rational>{})`.
+/// The header is compiled in when named in the CMake cache variable ORDERBLIND_USER_SCHEMES.
+#define ORDERBLIND_PE_CONCAT_(a, b) a##b
+#define ORDERBLIND_PE_CONCAT(a, b) ORDERBLIND_PE_CONCAT_(a, b)
+#define ORDERBLIND_REGISTER_SCHEME(...)                                                               \
+  static const ::orderblind::pe::scheme_registrar ORDERBLIND_PE_CONCAT(orderblind_user_scheme_, __LINE__){ \
+      __VA_ARGS__, "user header"}

@@ -1,0 +1,135 @@
+#pragma once
+/// What the battery returns: one verdict per (scheme, property), with its evidence; and the registry
+/// through which compiled-in schemes (the catalogue, users' headers) reach the `orderblind schemes` report.
+#include <array>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace orderblind::pe {
+
+/// The laws the battery checks, in report order.
+enum class property {
+  bounded,
+  length_consistent,
+  injective,
+  extrapolates,
+  shift_linear,
+  relative_scores,
+  relative_expressible,
+  norm_preserving,
+  bound_decays,
+  score_decays,
+  breaks_equivariance,
+};
+inline constexpr std::size_t property_count = 11;
+
+inline constexpr std::array<property, property_count> all_properties = {
+    property::bounded,         property::length_consistent,    property::injective,
+    property::extrapolates,    property::shift_linear,         property::relative_scores,
+    property::relative_expressible, property::norm_preserving, property::bound_decays,
+    property::score_decays,    property::breaks_equivariance};
+
+/// Short column name ("shift-linear").
+inline const char* property_name(property p) {
+  static const char* names[] = {"bounded",      "length-consistent",    "injective",       "extrapolates",
+                                "shift-linear", "relative scores",      "relative-expressible", "norm-preserving",
+                                "bound decays", "score decays",         "breaks equivariance"};
+  return names[static_cast<std::size_t>(p)];
+}
+
+/// The law in words.
+inline const char* property_law(property p) {
+  static const char* laws[] = {
+      "every entry of PE(p) (or of the bias, or ‖f(x,p)‖/‖x‖) stays in a fixed interval for all p",
+      "PE(p) is the same whatever the sequence length N",
+      "PE(p) ≠ PE(q) for p ≠ q up to the stated maximum position",
+      "PE(p) is defined (and finite) past the trained/maximum length",
+      "one linear T_k with PE(p+k) = T_k·PE(p) for every p (bias schemes: b(m+c, n+c) = b(m, n))",
+      "the position part of the score depends only on m − n, for all content q, k",
+      "some M makes p_m M p_nᵀ a non-constant function of m − n alone",
+      "‖f(x, p)‖ = ‖x‖ for queries and keys",
+      "the RoPE long-term-decay bound (1/(d/2))·Σ_j |S_j(Δ)| shrinks with |Δ| (window means)",
+      "the position score s(m, m+Δ) (q = k = 𝟙) does not increase with |Δ|",
+      "with the scheme applied after permuting the tokens, Attn(PX) ≠ P·Attn(X) for some input"};
+  return laws[static_cast<std::size_t>(p)];
+}
+
+/// The outcome of one property on one scheme.
+enum class verdict { proved_exactly, held_to_tolerance, not_applicable, fails };
+
+/// "proved exactly", "held to tolerance", "n/a", "FAILS".
+inline const char* verdict_name(verdict v) {
+  switch (v) {
+    case verdict::proved_exactly: return "proved exactly";
+    case verdict::held_to_tolerance: return "held to tolerance";
+    case verdict::not_applicable: return "n/a";
+    case verdict::fails: return "fails";
+  }
+  return "?";
+}
+
+/// True for the two "holds" verdicts.
+inline bool holds(verdict v) { return v == verdict::proved_exactly || v == verdict::held_to_tolerance; }
+
+/// What the catalogue expects of a cell.
+enum class expectation { unspecified, holds, fails, not_applicable };
+
+/// One cell of the matrix.
+struct cell {
+  property prop{};
+  verdict result = verdict::not_applicable;
+  std::string summary;   ///< one line: the evidence or the counterexample
+  std::string evidence;  ///< the details one level down (arithmetic, cases, bound, values)
+  bool contradicts_declaration = false;  ///< the scheme declared a behaviour (e.g. norm_scale) it does not have
+  expectation expected = expectation::unspecified;
+  std::string expectation_note;  ///< why the catalogue's expectation differs, when it does (explained)
+
+  /// The cell agrees with the catalogue (or the catalogue says nothing about it).
+  bool agrees() const {
+    if (contradicts_declaration) return false;
+    switch (expected) {
+      case expectation::unspecified: return true;
+      case expectation::holds: return holds(result);
+      case expectation::fails: return result == verdict::fails;
+      case expectation::not_applicable: return result == verdict::not_applicable;
+    }
+    return false;
+  }
+  /// The cell's property result as a short word ("holds", "fails", "n/a").
+  const char* word() const { return holds(result) ? "holds" : result == verdict::fails ? "fails" : "n/a"; }
+};
+
+/// One row: a scheme under one arithmetic, with every property decided.
+struct scheme_row {
+  std::string name;        ///< e.g. "rope-interleaved/pythagorean"
+  std::string kind;        ///< additive | query_key | score_bias
+  std::string parameters;
+  std::string arithmetic;  ///< e.g. "mpq_rational (exact)"
+  std::string origin;      ///< "catalogue", "user header", "mutant", …
+  std::vector<cell> cells;
+
+  const cell& at(property p) const { return cells.at(static_cast<std::size_t>(p)); }
+  cell& at(property p) { return cells.at(static_cast<std::size_t>(p)); }
+  /// Every cell agrees with the expectations.
+  bool agrees() const {
+    for (const auto& c : cells)
+      if (!c.agrees()) return false;
+    return true;
+  }
+};
+
+/// A compiled-in scheme: its name and how to run the battery on it.
+struct registered_scheme {
+  std::string name;
+  std::string origin;
+  std::function<scheme_row()> run;
+};
+
+/// Every scheme compiled into this program (filled at static-initialisation time by `scheme_registrar`).
+inline std::vector<registered_scheme>& scheme_registry() {
+  static std::vector<registered_scheme> all;
+  return all;
+}
+
+}  // namespace orderblind::pe

@@ -1,0 +1,250 @@
+#pragma once
+/// Angles and rotary schemes: the frequency tables (base-b, PI, NTK-aware, YaRN, Llama-3, and exact
+/// Pythagorean rotations), RoPE in the interleaved / half-split layouts, partial rotary, and xPos.
+#include <algorithm>
+#include <boost/math/constants/constants.hpp>
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "orderblind/pe/concept.hpp"
+#include "orderblind/pe/vector.hpp"
+
+namespace orderblind::pe {
+
+/// The angle of pair i at position p: cos(pθ_i), sin(pθ_i), optionally times an amplitude (YaRN's a).
+/// Real tables hold θ_i; exact tables hold (cos α_i, sin α_i) from Pythagorean triples and take powers.
+template <Scalar T>
+struct angle_table {
+  std::vector<T> theta;                  ///< real frequencies θ_i (used when `unit` is empty)
+  std::vector<std::pair<T, T>> unit;     ///< exact unit rotations (cos α_i, sin α_i)
+  T amplitude = T(1);                    ///< cos and sin are multiplied by this
+  std::string description;
+
+  bool exact() const { return !unit.empty(); }
+  std::size_t pairs() const { return exact() ? unit.size() : theta.size(); }
+
+  /// (a·cos pθ_i, a·sin pθ_i).
+  std::pair<T, T> cos_sin(std::size_t i, long p) const {
+    if (exact()) {
+      // NOTE: (c + i s)^p by binary powering is exact over the rationals; p < 0 uses the conjugate.
+      T c = unit[i].first, s = p < 0 ? T(-unit[i].second) : unit[i].second;
+      T rc(1), rs(0);
+      for (unsigned long e = static_cast<unsigned long>(p < 0 ? -p : p); e; e >>= 1) {
+        if (e & 1UL) {
+          T nc = rc * c - rs * s;
+          rs = rc * s + rs * c;
+          rc = nc;
+        }
+        T nc = c * c - s * s;
+        s = T(2) * c * s;
+        c = nc;
+      }
+      return {T(amplitude * rc), T(amplitude * rs)};
+    } else {
+      if constexpr (scalar_traits<T>::has_trig) {
+        using std::cos;
+        using std::sin;
+        const T a = T(p) * theta[i];
+        return {T(amplitude * T(cos(a))), T(amplitude * T(sin(a)))};
+      } else {
+        throw unsupported_operation_error("a real frequency table needs sin/cos: use a real scalar");
+      }
+    }
+  }
+
+  /// θ_i = base^(−2i/r), i < r/2 (the RoPE / sinusoid frequencies over r rotated dimensions).
+  static angle_table standard(long r, double base = 10000.0) {
+    angle_table t;
+    t.description = "θ_i = " + trim(base) + "^(−2i/" + std::to_string(r) + ")";
+    if constexpr (scalar_traits<T>::has_exp) {
+      using std::exp;
+      using std::log;
+      for (long i = 0; i < r / 2; ++i) t.theta.push_back(T(exp(T(-T(2 * i) / T(r) * T(log(T(base)))))));
+    } else {
+      return pythagorean(r);
+    }
+    return t;
+  }
+
+  /// Exact rotations, one Pythagorean triple per pair: cos = (1−t²)/(1+t²), sin = 2t/(1+t²).
+  // NOTE: these angles are irrational multiples of π (Niven), so R_p never repeats; denominators grow
+  // like 5^p, so exact positions stay in the tens.
+  static angle_table pythagorean(long r) {
+    static const long triples[][3] = {{4, 3, 5}, {12, 5, 13}, {15, 8, 17}, {24, 7, 25},
+                                      {21, 20, 29}, {40, 9, 41}, {35, 12, 37}, {60, 11, 61}};
+    angle_table t;
+    t.description = "exact Pythagorean rotations (cos, sin) = (4/5, 3/5), (12/13, 5/13), (15/17, 8/17), …";
+    for (long i = 0; i < r / 2; ++i) {
+      const auto& tr = triples[i % 8];
+      // NOTE: pairs past the eighth reuse a triple with the sine negated, so all angles stay distinct.
+      const long sign = (i / 8) % 2 ? -1 : 1;
+      t.unit.emplace_back(T(tr[0]) / T(tr[2]), T(sign * tr[1]) / T(tr[2]));
+    }
+    return t;
+  }
+
+  static std::string trim(double x) {
+    std::string s = std::to_string(x);
+    while (!s.empty() && s.back() == '0') s.pop_back();
+    if (!s.empty() && s.back() == '.') s.pop_back();
+    return s;
+  }
+};
+
+/// Position interpolation: θ_i' = θ_i / s.
+template <Scalar T>
+angle_table<T> pi_angles(long r, double base, double s) {
+  auto t = angle_table<T>::standard(r, base);
+  for (auto& th : t.theta) th = T(th / T(s));
+  t.description = "PI: θ_i/s, s = " + angle_table<T>::trim(s) + ", " + t.description;
+  return t;
+}
+
+/// NTK-aware: b' = b·s^(d/(d−2)).
+template <Scalar T>
+angle_table<T> ntk_angles(long r, double base, double s) {
+  static_assert(scalar_traits<T>::has_exp, "NTK-aware scaling needs exp/log");
+  using std::exp;
+  using std::log;
+  const T b2 = T(base) * T(exp(T(T(r) / T(r - 2)) * T(log(T(s)))));
+  angle_table<T> t;
+  for (long i = 0; i < r / 2; ++i) t.theta.push_back(T(exp(T(-T(2 * i) / T(r) * T(log(b2))))));
+  t.description = "NTK-aware: b' = b·s^(d/(d−2)), b = " + angle_table<T>::trim(base) + ", s = " + angle_table<T>::trim(s);
+  return t;
+}
+
+/// YaRN: θ_i' = (1−γ_i)θ_i/s + γ_iθ_i, γ_i = 1 − clamp((i−lo)/(hi−lo), 0, 1); cos, sin × a = 0.1 ln s + 1.
+template <Scalar T>
+angle_table<T> yarn_angles(long r, double base, double s, double original_length, double beta_fast = 32,
+                           double beta_slow = 1, int factor_applications = 1) {
+  static_assert(scalar_traits<T>::has_exp, "YaRN needs exp/log");
+  using std::ceil;
+  using std::floor;
+  using std::log;
+  auto t = angle_table<T>::standard(r, base);
+  const double pi = 3.14159265358979323846;
+  const double lo = std::max(0.0, std::floor(r * std::log(original_length / (2 * pi * beta_fast)) / (2 * std::log(base))));
+  const double hi = std::min(double(r / 2 - 1), std::ceil(r * std::log(original_length / (2 * pi * beta_slow)) / (2 * std::log(base))));
+  for (std::size_t i = 0; i < t.theta.size(); ++i) {
+    double ramp = hi == lo ? (double(i) < lo ? 0.0 : 1.0) : (double(i) - lo) / (hi - lo);
+    ramp = std::min(1.0, std::max(0.0, ramp));
+    const T gamma = T(1) - T(ramp);
+    t.theta[i] = T((T(1) - gamma) * t.theta[i] / T(s) + gamma * t.theta[i]);
+  }
+  T a = T(T(1) / T(10)) * T(log(T(s))) + T(1);
+  t.amplitude = T(1);
+  for (int k = 0; k < factor_applications; ++k) t.amplitude = T(t.amplitude * a);
+  t.description = "YaRN: s = " + angle_table<T>::trim(s) + ", L₀ = " + angle_table<T>::trim(original_length) +
+                  ", ramp over pairs [" + angle_table<T>::trim(lo) + ", " + angle_table<T>::trim(hi) +
+                  "], cos and sin × a = 0.1 ln s + 1";
+  return t;
+}
+
+/// Llama-3: λ_i = 2π/θ_i; θ_i if λ_i < L₀/h; θ_i/s if λ_i > L₀/l; else (1−μ)θ_i/s + μθ_i.
+template <Scalar T>
+angle_table<T> llama3_angles(long r, double base, double s = 8, double low = 1, double high = 4,
+                             double original_length = 8192) {
+  auto t = angle_table<T>::standard(r, base);
+  const T two_pi = T(2) * T(boost::math::constants::pi<T>());
+  for (auto& th : t.theta) {
+    const T lambda = T(two_pi / th);
+    if (lambda < T(original_length / high)) continue;
+    if (T(original_length / low) < lambda) {
+      th = T(th / T(s));
+    } else {
+      const T mu = T((T(original_length) / lambda - T(low)) / T(high - low));
+      th = T((T(1) - mu) * th / T(s) + mu * th);
+    }
+  }
+  t.description = "Llama-3: s = " + angle_table<T>::trim(s) + ", l = " + angle_table<T>::trim(low) + ", h = " +
+                  angle_table<T>::trim(high) + ", L₀ = " + angle_table<T>::trim(original_length) + ", " + t.description;
+  return t;
+}
+
+/// Which dimensions a rotary pair joins: (2i, 2i+1) or (i, i + r/2).
+enum class rotary_layout { interleaved, half_split };
+
+/// Rotate the first r dims of x by the angles at position p (layout decides the pairs); the rest pass through.
+template <Scalar T>
+vec<T> rotate(const vec<T>& x, long p, long r, rotary_layout layout, const angle_table<T>& angles) {
+  vec<T> y = x;
+  const long half = r / 2;
+  for (long i = 0; i < half; ++i) {
+    const std::size_t a = static_cast<std::size_t>(layout == rotary_layout::interleaved ? 2 * i : i);
+    const std::size_t b = static_cast<std::size_t>(layout == rotary_layout::interleaved ? 2 * i + 1 : i + half);
+    auto [c, s] = angles.cos_sin(static_cast<std::size_t>(i), p);
+    y[a] = T(c * x[a] - s * x[b]);
+    y[b] = T(s * x[a] + c * x[b]);
+  }
+  return y;
+}
+
+/// RoPE: q ↦ R_m q, k ↦ R_n k on the first r dims (r = d: full rotary; r < d: partial).
+template <Scalar T>
+struct rope_scheme {
+  using scalar_type = T;
+  static constexpr pe_kind kind = pe_kind::query_key;
+  std::string id = "rope";
+  long d = 8;
+  long r = 8;
+  rotary_layout layout = rotary_layout::interleaved;
+  angle_table<T> angles = angle_table<T>::standard(8);
+
+  std::string name() const { return id + (angles.exact() ? "/pythagorean" : ""); }
+  std::string parameters() const {
+    return "d = " + std::to_string(d) + (r < d ? ", rotary r = " + std::to_string(r) : std::string()) + ", " +
+           (layout == rotary_layout::interleaved ? "interleaved" : "half-split") + ", " + angles.description;
+  }
+  long dim() const { return d; }
+  vec<T> query(const vec<T>& q, long m) const { return rotate(q, m, r, layout, angles); }
+  vec<T> key(const vec<T>& k, long n) const { return rotate(k, n, r, layout, angles); }
+  T norm_scale() const { return angles.amplitude; }
+  std::vector<std::pair<T, T>> phases(long delta) const {
+    std::vector<std::pair<T, T>> out;
+    for (std::size_t i = 0; i < angles.pairs(); ++i) out.push_back(angles.cos_sin(i, delta));
+    return out;
+  }
+};
+
+/// xPos: q ↦ ζ^(m/B)⊙R_m q, k ↦ ζ^(−n/B)⊙R_n k, ζ_i = (2i/d + 0.4)/1.4 on both dims of pair i.
+template <Scalar T>
+struct xpos_scheme {
+  using scalar_type = T;
+  static constexpr pe_kind kind = pe_kind::query_key;
+  long d = 8;
+  long scale_base = 512;  ///< B (exact runs use B = 1 so that ζ^(m/B) is an integer power)
+  angle_table<T> angles = angle_table<T>::standard(8);
+
+  std::string name() const { return std::string("xpos") + (angles.exact() ? "/pythagorean" : ""); }
+  std::string parameters() const {
+    return "d = " + std::to_string(d) + ", interleaved, ζ_i = (2i/d + 0.4)/1.4, B = " + std::to_string(scale_base) +
+           ", " + angles.description;
+  }
+  long dim() const { return d; }
+  T zeta_power(long i, long p) const {
+    const T zeta = (T(2 * i) / T(d) + T(2) / T(5)) / (T(7) / T(5));
+    if constexpr (scalar_traits<T>::has_exp) {
+      using std::pow;
+      return T(pow(zeta, T(T(p) / T(scale_base))));
+    } else {
+      if (scale_base != 1) throw unsupported_operation_error("exact xPos needs B = 1 (an integer power of ζ)");
+      T r(1);
+      for (long e = 0; e < (p < 0 ? -p : p); ++e) r *= zeta;
+      return p < 0 ? T(T(1) / r) : r;
+    }
+  }
+  vec<T> scaled(vec<T> x, long p) const {
+    for (long i = 0; i < d / 2; ++i) {
+      const T z = zeta_power(i, p);
+      x[static_cast<std::size_t>(2 * i)] *= z;
+      x[static_cast<std::size_t>(2 * i + 1)] *= z;
+    }
+    return x;
+  }
+  vec<T> query(const vec<T>& q, long m) const { return scaled(rotate(q, m, d, rotary_layout::interleaved, angles), m); }
+  vec<T> key(const vec<T>& k, long n) const { return scaled(rotate(k, n, d, rotary_layout::interleaved, angles), -n); }
+};
+
+}  // namespace orderblind::pe

@@ -1,0 +1,98 @@
+#pragma once
+/// Small vector helpers the schemes and the battery share (std::vector<T>, fixed summation order).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "orderblind/compare.hpp"
+#include "orderblind/scalar.hpp"
+
+namespace orderblind::pe {
+
+template <class T>
+using vec = std::vector<T>;
+
+/// Σ a_i b_i, in index order.
+template <Scalar T>
+T dot(const vec<T>& a, const vec<T>& b) {
+  T s(0);
+  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) s += a[i] * b[i];
+  return s;
+}
+
+/// Σ a_i².
+template <Scalar T>
+T norm2(const vec<T>& a) {
+  return dot(a, a);
+}
+
+/// max_i |a_i − b_i| (sizes must match; a size mismatch counts as "infinitely far": returns 1e300-like).
+template <Scalar T>
+T max_diff(const vec<T>& a, const vec<T>& b) {
+  T w(0);
+  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
+    T x = abs_value(T(a[i] - b[i]));
+    if (w < x) w = x;
+  }
+  return w;
+}
+
+/// max_i |a_i|.
+template <Scalar T>
+T max_entry(const vec<T>& a) {
+  T w(0);
+  for (const auto& x : a)
+    if (w < abs_value(x)) w = abs_value(x);
+  return w;
+}
+
+/// "(1, -2, 3/4)".
+template <Scalar T>
+std::string format_vec(const vec<T>& a, std::size_t max_entries = 8) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < a.size() && i < max_entries; ++i) {
+    std::string e = format_scalar(a[i]);
+    if (!scalar_traits<T>::is_exact && e.size() > 12) e = e.substr(0, 12) + "…";
+    s += (i ? ", " : "") + e;
+  }
+  if (a.size() > max_entries) s += ", …";
+  return s + ")";
+}
+
+/// A short decimal rendering of any scalar (rationals as p/q when short, else a decimal).
+template <Scalar T>
+std::string short_scalar(const T& x) {
+  std::string e = format_scalar(x);
+  if (e.size() > 14) {
+    if constexpr (scalar_traits<T>::is_exact) {
+      return format_scalar(x).substr(0, 10) + "…(" + std::to_string(e.size()) + " chars)";
+    } else {
+      return e.substr(0, 12) + "…";
+    }
+  }
+  return e;
+}
+
+/// Deterministic small integers in [−r, r] (a fixed LCG: reproducible content vectors and tables).
+inline long small_int(std::uint64_t seed, std::uint64_t i, long r) {
+  std::uint64_t x = seed * 6364136223846793005ULL + (i + 1) * 1442695040888963407ULL;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  return static_cast<long>(x % static_cast<std::uint64_t>(2 * r + 1)) - r;
+}
+
+/// A content vector of small integers, never all zero.
+template <Scalar T>
+vec<T> content_vector(long d, std::uint64_t seed, long r = 3) {
+  vec<T> v(static_cast<std::size_t>(d));
+  bool nonzero = false;
+  for (long i = 0; i < d; ++i) {
+    v[static_cast<std::size_t>(i)] = T(small_int(seed, static_cast<std::uint64_t>(i), r));
+    nonzero = nonzero || small_int(seed, static_cast<std::uint64_t>(i), r) != 0;
+  }
+  if (!nonzero) v[0] = T(1);
+  return v;
+}
+
+}  // namespace orderblind::pe
