@@ -138,6 +138,15 @@ void validate_head(const head_weights<T>& w, Eigen::Index d_model, const char* w
                       ": queries and keys need the same width d_k");
 }
 
+/// Customisation point: a scalar/kernel pair may evaluate one head's output faster. A specialisation
+/// sets `available = true` and provides `static std::optional<Matrix<T>> evaluate(y, c, w, opt)`,
+/// called after the inputs are validated, which returns exactly what the generic code returns (queries
+/// from y, keys and values from c) or std::nullopt to decline, and then the generic code runs.
+template <class T, class K>
+struct head_kernels {
+  static constexpr bool available = false;
+};
+
 /// Self-attention of one head with every intermediate: Q = X W_Q, K = X W_K, V = X W_V.
 template <Scalar T, class K = default_kernel<T>>
   requires Kernel<K, T>
@@ -154,6 +163,12 @@ attention_trace<T> self_attention_trace(const Matrix<T>& x, const head_weights<T
 template <Scalar T, class K = default_kernel<T>>
   requires Kernel<K, T>
 Matrix<T> self_attention(const Matrix<T>& x, const head_weights<T>& w, const attention_options<T>& opt = {}) {
+  if constexpr (head_kernels<T, K>::available) {
+    require_nonempty(x, "X");
+    require_finite(x, "X");
+    validate_head(w, x.cols(), "self-attention");
+    if (auto z = head_kernels<T, K>::evaluate(x, x, w, opt)) return std::move(*z);
+  }
   return self_attention_trace<T, K>(x, w, opt).z;
 }
 
@@ -180,6 +195,17 @@ template <Scalar T, class K = default_kernel<T>>
   requires Kernel<K, T>
 Matrix<T> cross_attention(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
                           const attention_options<T>& opt = {}) {
+  if constexpr (head_kernels<T, K>::available) {
+    require_nonempty(y, "decoder rows Y");
+    require_nonempty(c, "encoder rows C");
+    require_finite(y, "Y");
+    require_finite(c, "C");
+    if (y.cols() != c.cols())
+      throw shape_error("decoder rows Y are " + shape_of(y) + " but encoder rows C are " + shape_of(c) +
+                        ": both need width d_model");
+    validate_head(w, y.cols(), "cross-attention");
+    if (auto z = head_kernels<T, K>::evaluate(y, c, w, opt)) return std::move(*z);
+  }
   return cross_attention_trace<T, K>(y, c, w, opt).z;
 }
 

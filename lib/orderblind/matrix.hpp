@@ -118,7 +118,7 @@ T sum_terms(std::vector<T>& terms, summation how) {
 // its generic product over MPFR is about twice as slow as this loop. Here every output entry is one
 // dot product in index order, so row i of the result depends on row i of the left operand only.
 template <Scalar T>
-struct product_kernels {
+struct generic_product_kernels {
   /// a * b
   static Matrix<T> multiply(const Matrix<T>& a, const Matrix<T>& b) {
     Matrix<T> out(a.rows(), b.cols());
@@ -143,6 +143,11 @@ struct product_kernels {
   }
 };
 
+/// The kernels every product goes through: the generic loops unless a scalar specialises them (the
+/// specialisation must give the same results: exactly for exact types, bitwise for the others).
+template <Scalar T>
+struct product_kernels : generic_product_kernels<T> {};
+
 /// a * b, shape-checked.
 template <Scalar T>
 Matrix<T> multiply(const Matrix<T>& a, const Matrix<T>& b, const char* an = "A", const char* bn = "B") {
@@ -162,3 +167,6 @@ Matrix<T> multiply_transposed(const Matrix<T>& a, const Matrix<T>& b, const char
 }
 
 }  // namespace orderblind
+
+// Fast product kernels for double (fixed-width types have no header of their own to carry them).
+#include "orderblind/fast/double_products.hpp"

@@ -106,3 +106,6 @@ struct scalar_traits<mpfi100> {
 };
 
 }  // namespace orderblind
+
+// The fast kernels of these types (specialisations that must be visible wherever the types are).
+#include "orderblind/fast/multiprecision.hpp"

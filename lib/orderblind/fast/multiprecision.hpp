@@ -1,0 +1,77 @@
+#pragma once
+/// The fast kernels of the multiprecision scalars, as specialisations of the library's customisation
+/// points. Included at the end of scalar/multiprecision.hpp, so that they are visible wherever the
+/// types are (a specialisation missing from one translation unit would be an ODR violation).
+///
+/// - mpq_rational: fraction-free products, rational-kernel weights and whole attention heads
+///   (fast/rational_*.hpp), each falling back to the generic code when an entry is too wide;
+/// - mpfr100: allocation-free product loops, bitwise equal to the generic ones.
+#include <optional>
+#include <vector>
+
+#include "orderblind/attention.hpp"
+#include "orderblind/fast/mpfr_products.hpp"
+#include "orderblind/fast/rational_head.hpp"
+#include "orderblind/fast/rational_products.hpp"
+#include "orderblind/kernel.hpp"
+#include "orderblind/matrix.hpp"
+#include "orderblind/scalar/multiprecision.hpp"
+
+namespace orderblind {
+
+/// mpq_rational products: fraction-free over 64/128-bit integers, else the generic loops.
+template <>
+struct product_kernels<mpq_rational> {
+  static Matrix<mpq_rational> multiply(const Matrix<mpq_rational>& a, const Matrix<mpq_rational>& b) {
+    Matrix<mpq_rational> out;
+    if (fast::try_multiply(a, b, false, out)) return out;
+    return generic_product_kernels<mpq_rational>::multiply(a, b);
+  }
+  static Matrix<mpq_rational> multiply_transposed(const Matrix<mpq_rational>& a, const Matrix<mpq_rational>& b) {
+    Matrix<mpq_rational> out;
+    if (fast::try_multiply(a, b, true, out)) return out;
+    return generic_product_kernels<mpq_rational>::multiply_transposed(a, b);
+  }
+};
+
+/// mpfr100 products: the generic loops without a temporary per term (bitwise the same results).
+template <>
+struct product_kernels<mpfr100> {
+  static Matrix<mpfr100> multiply(const Matrix<mpfr100>& a, const Matrix<mpfr100>& b) {
+    return fast::multiply_mpfr(a, b, false);
+  }
+  static Matrix<mpfr100> multiply_transposed(const Matrix<mpfr100>& a, const Matrix<mpfr100>& b) {
+    return fast::multiply_mpfr(a, b, true);
+  }
+};
+
+/// The rational kernel's weights over mpq_rational, fraction-free (the summation order cannot change
+/// an exact sum, so `how` needs no special handling).
+template <>
+inline std::vector<mpq_rational> rational_kernel::weights<mpq_rational>(const std::vector<mpq_rational>& s,
+                                                                       summation how) {
+  std::vector<mpq_rational> w;
+  if (fast::try_rational_weights(s, w)) return w;
+  w.clear();
+  for (const auto& x : s) w.push_back(phi(x));
+  std::vector<mpq_rational> terms = w;
+  const mpq_rational total = sum_terms(terms, how);
+  for (auto& x : w) x = x / total;
+  return w;
+}
+
+/// One attention head over mpq_rational with the rational kernel, fraction-free end to end.
+template <>
+struct head_kernels<mpq_rational, rational_kernel> {
+  static constexpr bool available = true;
+  static std::optional<Matrix<mpq_rational>> evaluate(const Matrix<mpq_rational>& y, const Matrix<mpq_rational>& c,
+                                                      const head_weights<mpq_rational>& w,
+                                                      const attention_options<mpq_rational>& opt) {
+    // NOTE: the same errors, in the same order, as attend_trace: the scale first, then the mask.
+    const mpq_rational scale = opt.scale ? *opt.scale : inverse_sqrt_scale<mpq_rational>(w.wq.cols());
+    opt.mask.validate(static_cast<std::size_t>(y.rows()), static_cast<std::size_t>(c.rows()));
+    return fast::try_rational_head(y, c, w, scale, opt.mask);
+  }
+};
+
+}  // namespace orderblind

@@ -1,0 +1,219 @@
+#pragma once
+/// One attention head over GMP rationals with the rational kernel, fraction-free end to end:
+/// Q, K, V, the scores, the kernel's weights and A·V stay integers over shared denominators, and
+/// only the output is canonicalised (one gcd per entry).
+///
+/// With y_i = Yn_i / dy_i (rows of Y), c_j = Cn_j / dc_j (rows of C) and W's columns over their lcms:
+///   Q_ik = Qn_ik / (dy_i·dq_k),  K_jk = Kn_jk / (dc_j·dk_k),  V_jc = Vn_jc / (dc_j·dv_c),
+///   S_ij = scale·Σ_k Q_ik K_jk = sp·Σ_k Qn_ik·m_k·Kn_jk / (sq·dy_i·dc_j·L),  m_k = L / (dq_k·dk_k),
+/// with scale = sp/sq and L = lcm_k(dq_k·dk_k). Over the row denominator D_i = sq·dy_i·L·Lc
+/// (Lc = lcm_j dc_j) the scores are n_ij / D_i with n_ij = sp·Sn_ij·(Lc/dc_j); the kernel's weights
+/// are A_ij = P_ij / T_i with P_ij = (n_ij + D_i)² + D_i² (0 where masked) and T_i = Σ_j P_ij; and
+///   Z_ic = Σ_j P_ij·V'_jc / (T_i·Lc·dv_c),  V'_jc = Vn_jc·(Lc/dc_j).
+#include <optional>
+#include <vector>
+
+#include "orderblind/attention.hpp"
+#include "orderblind/fast/rational_products.hpp"
+
+namespace orderblind::fast {
+
+namespace detail {
+
+/// out = rows(x) · columns(w) as 64-bit numerators (false if a bound is exceeded).
+inline bool project(const ff_lines& x, const ff_lines& w, std::vector<std::int64_t>& out, int& bits) {
+  if (x.num_bits + w.num_bits + sum_bits(x.len) > word_bits) return false;
+  out.resize(static_cast<std::size_t>(x.lines * w.lines));
+  std::uint64_t worst = 0;
+  for (long i = 0; i < x.lines; ++i)
+    for (long c = 0; c < w.lines; ++c) {
+      std::int64_t acc = 0;
+      for (long t = 0; t < x.len; ++t) acc += x.at(i, t) * w.at(c, t);
+      out[static_cast<std::size_t>(i * w.lines + c)] = acc;
+      worst |= magnitude(acc);
+    }
+  bits = bit_length(worst);
+  return true;
+}
+
+}  // namespace detail
+
+/// Z = attention of queries from Y over keys/values from C with the rational kernel, or nullopt when
+/// an entry is too wide for the fixed-width path. Inputs must already be validated (shapes, non-empty).
+template <class Q>
+std::optional<Matrix<Q>> try_rational_head(const Matrix<Q>& y, const Matrix<Q>& c, const head_weights<Q>& w,
+                                           const Q& scale, const orderblind::mask& msk, fault f = fault::none) {
+  const long nq = y.rows(), nk = c.rows(), dk = w.wq.cols(), dv = w.wv.cols();
+  ff_lines ry, rc, cq, ck, cv;
+  if (!rows_of(y, ry) || !columns_of(w.wq, cq) || !columns_of(w.wk, ck) || !columns_of(w.wv, cv)) return std::nullopt;
+  if (&y == &c) {
+    rc = ry;
+  } else if (!rows_of(c, rc)) {
+    return std::nullopt;
+  }
+  std::vector<std::int64_t> qn, kn, vn;
+  int qb, kb, vb;
+  if (!detail::project(ry, cq, qn, qb) || !detail::project(rc, ck, kn, kb) || !detail::project(rc, cv, vn, vb))
+    return std::nullopt;
+
+  // The scale sp/sq and the multipliers m_k of the inner index.
+  std::int64_t sp, sq;
+  mpq_srcptr sc = scale.backend().data();
+  if (!read_word(mpq_numref(sc), &sp) || !read_word(mpq_denref(sc), &sq)) return std::nullopt;
+  std::uint64_t l = 1;
+  std::vector<std::uint64_t> prod(static_cast<std::size_t>(dk));
+  for (long k = 0; k < dk; ++k) {
+    const u128 pk = static_cast<u128>(cq.den[static_cast<std::size_t>(k)]) * ck.den[static_cast<std::size_t>(k)];
+    if (bit_length(pk) > word_bits) return std::nullopt;
+    prod[static_cast<std::size_t>(k)] = static_cast<std::uint64_t>(pk);
+    l = checked_lcm(l, static_cast<std::uint64_t>(pk), word_bits);
+    if (l == 0) return std::nullopt;
+  }
+  // qm_ik = Qn_ik·m_k (64-bit), so that Sn_ij = Σ_k qm_ik·Kn_jk is one 128-bit dot product.
+  std::vector<std::int64_t> qm(qn.size());
+  int qmb = 0;
+  for (long k = 0; k < dk; ++k) {
+    const std::uint64_t mk = f == fault::forget_multiplier ? 1 : l / prod[static_cast<std::size_t>(k)];
+    for (long i = 0; i < nq; ++i) {
+      const i128 v = static_cast<i128>(qn[static_cast<std::size_t>(i * dk + k)]) * static_cast<i128>(mk);
+      const int b = bit_length(magnitude(v));
+      if (b > word_bits) return std::nullopt;
+      qmb = std::max(qmb, b);
+      qm[static_cast<std::size_t>(i * dk + k)] = static_cast<std::int64_t>(v);
+    }
+  }
+  if (qmb + kb + sum_bits(dk) > 125) return std::nullopt;
+
+  // Lc, the multipliers Lc/dc_j, and V' = Vn_jc·(Lc/dc_j).
+  std::uint64_t lc = 1;
+  for (long j = 0; j < nk; ++j) {
+    lc = checked_lcm(lc, rc.den[static_cast<std::size_t>(j)], word_bits);
+    if (lc == 0) return std::nullopt;
+  }
+  std::vector<std::int64_t> vp(vn.size());
+  int vpb = 0;
+  for (long j = 0; j < nk; ++j) {
+    const std::uint64_t mj = lc / rc.den[static_cast<std::size_t>(j)];
+    for (long cc = 0; cc < dv; ++cc) {
+      const i128 v = static_cast<i128>(vn[static_cast<std::size_t>(j * dv + cc)]) * static_cast<i128>(mj);
+      const int b = bit_length(magnitude(v));
+      if (b > word_bits) return std::nullopt;
+      vpb = std::max(vpb, b);
+      vp[static_cast<std::size_t>(j * dv + cc)] = static_cast<std::int64_t>(v);
+    }
+  }
+  // NOTE: P_ij < 2^253 is split into four 64-bit limbs; each limb times V' summed over nk keys is
+  // below 2^(64 + bits(V') + ⌈log2 nk⌉), which must fit an i128.
+  if (64 + vpb + sum_bits(nk) > 126) return std::nullopt;
+
+  // Per query row: scores, kernel numerators P (4 limbs), their sum T (5 limbs), then Z's numerators.
+  Matrix<Q> z(nq, dv);
+  constexpr int pl = 4;
+  std::vector<std::uint64_t> plimbs(static_cast<std::size_t>(nk * pl));
+  std::vector<i128> acc(static_cast<std::size_t>(dv * pl));
+  mpz_t num, den, g, t_i;
+  mpz_init(num);
+  mpz_init(den);
+  mpz_init(g);
+  mpz_init(t_i);
+  struct clear_on_exit {
+    mpz_ptr a, b, c, d;
+    ~clear_on_exit() {
+      mpz_clear(a);
+      mpz_clear(b);
+      mpz_clear(c);
+      mpz_clear(d);
+    }
+  } guard{num, den, g, t_i};
+  const std::int64_t* kp = kn.data();
+  for (long i = 0; i < nq; ++i) {
+    const u128 d_row = static_cast<u128>(static_cast<std::uint64_t>(sq)) * ry.den[static_cast<std::size_t>(i)];
+    if (bit_length(d_row) + bit_length(l) + bit_length(lc) > 125) return std::nullopt;
+    const i128 d = static_cast<i128>(d_row * l * lc);
+    std::uint64_t total[5] = {0, 0, 0, 0, 0};
+    int used = 1;  // limbs of P in use in this row
+    const std::int64_t* qi = &qm[static_cast<std::size_t>(i * dk)];
+    for (long j = 0; j < nk; ++j) {
+      std::uint64_t* p = &plimbs[static_cast<std::size_t>(j * pl)];
+      p[0] = p[1] = p[2] = p[3] = 0;
+      if (!msk.allows(static_cast<std::size_t>(i), static_cast<std::size_t>(j))) continue;
+      const std::int64_t* kj = kp + j * dk;
+      i128 s = 0;
+      for (long k = 0; k < dk; ++k) s += static_cast<i128>(qi[k]) * kj[k];
+      // n_ij = sp·Sn_ij·(Lc/dc_j), and |n_ij + D_i| < 2^126 so that P < 2^253.
+      const std::uint64_t mj = lc / rc.den[static_cast<std::size_t>(j)];
+      if (bit_length(magnitude(s)) + bit_length(magnitude(sp)) + bit_length(mj) > 124) return std::nullopt;
+      const u128 m = magnitude(s * sp * static_cast<i128>(mj) + d);
+      const u128 ml = static_cast<std::uint64_t>(m), mh = m >> 64;
+      // P = m² + D² = ml² + 2·ml·mh·2^64 + mh²·2^128 + D².
+      add_at(p, pl, 0, ml * ml);
+      add_at(p, pl, 1, ml * mh);
+      add_at(p, pl, 1, ml * mh);
+      add_at(p, pl, 2, mh * mh);
+      add_at(p, pl, 0, static_cast<u128>(static_cast<std::uint64_t>(d)) * static_cast<std::uint64_t>(d));
+      if (bit_length(static_cast<u128>(d)) > 64) {  // D ≥ 2^64: the rest of D² (rare)
+        const u128 dl = static_cast<std::uint64_t>(d), dh = static_cast<u128>(d) >> 64;
+        add_at(p, pl, 1, dl * dh);
+        add_at(p, pl, 1, dl * dh);
+        add_at(p, pl, 2, dh * dh);
+      }
+      for (int x = used; x < pl; ++x)
+        if (p[x] != 0) used = x + 1;
+      add_at(total, 5, 0, static_cast<u128>(p[0]) | (static_cast<u128>(p[1]) << 64));
+      add_at(total, 5, 2, static_cast<u128>(p[2]) | (static_cast<u128>(p[3]) << 64));
+    }
+    // Z numerators: Σ_j P_ij·V'_jc = Σ_x 2^(64x)·Σ_j limb_x(P_ij)·V'_jc.
+    std::fill(acc.begin(), acc.end(), 0);
+    for (long j = 0; j < nk; ++j) {
+      const std::uint64_t* p = &plimbs[static_cast<std::size_t>(j * pl)];
+      const std::int64_t* vj = &vp[static_cast<std::size_t>(j * dv)];
+      for (int x = 0; x < used; ++x) {
+        const i128 limb = static_cast<i128>(p[x]);
+        if (limb == 0) continue;
+        i128* ax = &acc[static_cast<std::size_t>(x * dv)];
+        for (long cc = 0; cc < dv; ++cc) ax[cc] += limb * vj[cc];
+      }
+    }
+    set_limbs(t_i, total, 5, false);
+    i128 parts[pl];
+    for (long cc = 0; cc < dv; ++cc) {
+      for (int x = 0; x < used; ++x) parts[x] = acc[static_cast<std::size_t>(x * dv + cc)];
+      set_limb_sums(num, parts, used);
+      if (f == fault::wrong_entry && i == nq - 1 && cc == dv - 1) mpz_add_ui(num, num, 1);
+      mpq_ptr out = z(i, cc).backend().data();
+      // The denominator is T_i·c with c = Lc·dv_c small. NOTE: gcd(a, T·c) = g·gcd(a/g, c) with
+      // g = gcd(a, T) (a/g and T/g are coprime), so one wide gcd against T_i alone and one word gcd
+      // against c; a/(g·h) over (T/g)·(c/h), h = gcd(a/g, c), is then in lowest terms.
+      const u128 c128 = static_cast<u128>(lc) * cv.den[static_cast<std::size_t>(cc)];
+      if ((c128 >> 64) == 0) {
+        const auto small = static_cast<std::uint64_t>(c128);
+        mpz_gcd(g, num, t_i);
+        if (mpz_cmp_ui(g, 1) != 0) {
+          mpz_divexact(num, num, g);
+          mpz_divexact(den, t_i, g);
+        } else {
+          mpz_set(den, t_i);
+        }
+        const std::uint64_t h = mpz_gcd_ui(nullptr, num, small);
+        if (h != 1) mpz_divexact_ui(num, num, h);
+        mpz_mul_ui(den, den, small / h);
+        mpz_swap(mpq_numref(out), num);
+        mpz_swap(mpq_denref(out), den);
+        continue;
+      }
+      set_u128(den, c128);
+      mpz_mul(den, den, t_i);
+      mpz_gcd(g, num, den);
+      if (mpz_cmp_ui(g, 1) != 0) {
+        mpz_divexact(mpq_numref(out), num, g);
+        mpz_divexact(mpq_denref(out), den, g);
+      } else {
+        mpz_swap(mpq_numref(out), num);
+        mpz_swap(mpq_denref(out), den);
+      }
+    }
+  }
+  return z;
+}
+
+}  // namespace orderblind::fast
