@@ -1,0 +1,231 @@
+// The workloads of `orderblind bench` (see bench_workloads.hpp).
+#include "bench_workloads.hpp"
+
+#include <time.h>
+
+#include <algorithm>
+#include <numeric>
+
+#include "orderblind/errors.hpp"
+#include "orderblind/kernel.hpp"
+
+namespace orderblind::cli::bench {
+
+namespace {
+
+using clock = std::chrono::steady_clock;
+
+/// CPU time of this thread: on a shared machine it counts only the cycles the check itself ran.
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+double median_of(std::vector<double>& v) {
+  std::sort(v.begin(), v.end());
+  const auto m = v.size();
+  return m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
+}
+
+/// p/q with p uniform in [−9, 9] and q uniform in [1, 9] (the rational workload's entries).
+template <class T>
+Matrix<T> random_small_rationals(long r, long c, std::mt19937_64& rng) {
+  std::uniform_int_distribution<int> num(-9, 9), den(1, 9);
+  Matrix<T> m(r, c);
+  for (long i = 0; i < r; ++i)
+    for (long j = 0; j < c; ++j) {
+      const int p = num(rng);
+      const int q = den(rng);
+      m(i, j) = T(p) / T(q);
+    }
+  return m;
+}
+
+/// Uniform in [−1, 1] at the full precision of T: 64 random bits per 64 bits of significand.
+template <class T>
+Matrix<T> random_unit_reals(long r, long c, std::mt19937_64& rng) {
+  // NOTE: 6 words of 64 bits cover the 333 bits of a 100-digit significand (and more than double's 53).
+  constexpr int words = std::is_same_v<T, double> ? 1 : 6;
+  const T two64 = T(18446744073709551616.0);
+  Matrix<T> m(r, c);
+  for (long i = 0; i < r; ++i)
+    for (long j = 0; j < c; ++j) {
+      T u(0);
+      for (int k = 0; k < words; ++k) u = (u + T(static_cast<double>(rng() >> 11) * 0x1p-53)) / (k ? two64 : T(1));
+      m(i, j) = T(2) * u - T(1);
+    }
+  return m;
+}
+
+template <class T>
+struct case_data {
+  Matrix<T> x;
+  head_weights<T> head;
+  multi_head_weights<T> mh;
+};
+
+template <class T, class Draw>
+case_data<T> draw_case(const options& opt, std::mt19937_64& rng, Draw&& draw) {
+  case_data<T> c;
+  c.x = draw(opt.n, opt.d, rng);
+  if (opt.heads == 1) {
+    c.head = {draw(opt.d, opt.d, rng), draw(opt.d, opt.d, rng), draw(opt.d, opt.d, rng)};
+  } else {
+    c.mh.wq = draw(opt.d, opt.d, rng);
+    c.mh.wk = draw(opt.d, opt.d, rng);
+    c.mh.wv = draw(opt.d, opt.d, rng);
+    c.mh.wo = draw(opt.d, opt.d, rng);
+    c.mh.heads = static_cast<std::size_t>(opt.heads);
+  }
+  return c;
+}
+
+/// The timing loop shared by every workload: draw a case (not timed), time one check.
+/// `comparator_for(case)` returns the comparison of one case (built before the clock starts).
+template <class T, class K, class Draw, class ComparatorFor>
+result time_checks(const options& opt, const attention_options<T>& aopt, Draw&& draw, ComparatorFor&& comparator_for) {
+  result r;
+  r.info = describe(opt.workload);
+  r.opt = opt;
+  std::mt19937_64 rng(opt.seed);
+  std::vector<double> times, cpu_times;
+  const auto start = clock::now();
+  do {
+    const case_data<T> c = draw_case<T>(opt, rng, draw);
+    const permutation p = random_permutation(static_cast<std::size_t>(opt.n), rng);
+    const auto same = comparator_for(c);
+    const double c0 = thread_cpu_seconds();
+    const auto t0 = clock::now();
+    bool ok;
+    if (opt.heads == 1)
+      ok = equivariance_holds<T>(
+          c.x, p, [&](const Matrix<T>& x) { return self_attention<T, K>(x, c.head, aopt); }, same);
+    else
+      ok = equivariance_holds<T>(
+          c.x, p, [&](const Matrix<T>& x) { return multi_head_self_attention<T, K>(x, c.mh, aopt); }, same);
+    const auto t1 = clock::now();
+    cpu_times.push_back(thread_cpu_seconds() - c0);
+    times.push_back(std::chrono::duration<double>(t1 - t0).count());
+    ++r.checks;
+    if (!ok) ++r.failures;
+  } while (std::chrono::duration<double>(clock::now() - start).count() < opt.seconds);
+  r.total_seconds = std::accumulate(times.begin(), times.end(), 0.0);
+  r.mean_seconds = r.total_seconds / static_cast<double>(times.size());
+  r.median_seconds = median_of(times);
+  r.min_seconds = times.front();
+  r.cpu_median_seconds = median_of(cpu_times);
+  return r;
+}
+
+result run_rational(const options& opt) {
+  using T = mpq_rational;
+  attention_options<T> aopt;
+  aopt.scale = T(1);
+  return time_checks<T, rational_kernel>(
+      opt, aopt, [](long r, long c, std::mt19937_64& g) { return random_small_rationals<T>(r, c, g); },
+      [](const case_data<T>&) { return [](const Matrix<T>& a, const Matrix<T>& b) { return exactly_equal(a, b); }; });
+}
+
+result run_mp100(const options& opt) {
+  using T = mpfr100;
+  // NOTE: 1e-90 is the criterion: it leaves ten of the hundred digits to the reordered sums
+  // over the sequence axis, far more than their 4(n+1)·ε (compare.hpp) at any n the size limit allows.
+  const T limit("1e-90");
+  return time_checks<T, softmax_kernel>(
+      opt, attention_options<T>{}, [](long r, long c, std::mt19937_64& g) { return random_unit_reals<T>(r, c, g); },
+      [&limit](const case_data<T>&) {
+        return [&limit](const Matrix<T>& a, const Matrix<T>& b) { return max_abs_difference(a, b) < limit; };
+      });
+}
+
+/// max|V| of one head, or for several heads the bound on how far W_O can carry a change of the
+/// concatenated heads: max|V| · max(1, d · max|W_O|).
+double value_magnitude(const case_data<double>& c, long heads) {
+  if (heads == 1) return max_abs(multiply(c.x, c.head.wv));
+  const double v = max_abs(multiply(c.x, c.mh.wv));
+  return v * std::max(1.0, static_cast<double>(c.mh.wo.rows()) * max_abs(c.mh.wo));
+}
+
+result run_double(const options& opt) {
+  using T = double;
+  // NOTE: the tolerance is attention_reorder_bound_eps(n) = 4(n+1) in units of ε·max(1, max|V|)
+  // (derived in compare.hpp): the two evaluations see bit-identical projections and scores (every
+  // product computes row i from row i alone, in a fixed order) and differ only in the order of the
+  // two sums over the sequence axis. With several heads W_O is applied to the same rows in the same
+  // way, so the difference of the heads grows at most by d·max|W_O|.
+  const double k = attention_reorder_bound_eps(opt.n);
+  const long heads = opt.heads;
+  return time_checks<T, softmax_kernel>(
+      opt, attention_options<T>{}, [](long r, long c, std::mt19937_64& g) { return random_unit_reals<T>(r, c, g); },
+      [k, heads](const case_data<T>& c) {
+        const double mag = value_magnitude(c, heads);
+        return [k, mag](const Matrix<T>& a, const Matrix<T>& b) { return agrees_relative_to(a, b, k, mag); };
+      });
+}
+
+}  // namespace
+
+permutation random_permutation(std::size_t n, std::mt19937_64& rng) {
+  std::vector<std::size_t> image(n);
+  std::iota(image.begin(), image.end(), std::size_t{0});
+  // NOTE: Fisher–Yates with an unbiased bounded draw: every permutation is equally likely.
+  for (std::size_t i = n; i > 1; --i) {
+    std::uniform_int_distribution<std::size_t> pick(0, i - 1);
+    std::swap(image[i - 1], image[pick(rng)]);
+  }
+  return permutation(std::move(image));
+}
+
+workload_info describe(const std::string& workload) {
+  if (workload == "rational")
+    return {"rational", "mpq_rational (exact)", rational_kernel::name, "1",
+            "exact (==) on every entry; inputs p/q, p uniform in [-9,9], q uniform in [1,9]"};
+  if (workload == "mp100")
+    return {"mp100", "mpfr100 (100 decimal digits)", softmax_kernel::name, "1/sqrt(d_k)",
+            "max |Attn(PX) - P Attn(X)| < 1e-90; inputs uniform in [-1,1]"};
+  if (workload == "double")
+    return {"double", "double (IEEE binary64)", "softmax (max-subtracted)", "1/sqrt(d_k)",
+            "max |Attn(PX) - P Attn(X)| <= 4(n+1) eps max(1,max|V|); inputs uniform in [-1,1]"};
+  if (workload == "expfield")
+    return {"expfield", "Q(t), t = e (exact)", "exact softmax", "1", "exact (==) on every entry"};
+  throw configuration_error("unknown workload '" + workload + "' (expected rational, mp100, double or expfield)");
+}
+
+bool expfield_available() { return false; }
+
+void validate(const options& opt) {
+  (void)describe(opt.workload);
+  if (opt.workload == "expfield" && !expfield_available())
+    throw configuration_error(
+        "the expfield workload (exact softmax in Q(t)) is not available in this build: the Q(t) scalar "
+        "has not landed yet");
+  if (opt.n <= 0) throw configuration_error("--n must be positive, got " + std::to_string(opt.n));
+  if (opt.d <= 0) throw configuration_error("--d must be positive, got " + std::to_string(opt.d));
+  if (opt.heads <= 0) throw configuration_error("--heads must be positive, got " + std::to_string(opt.heads));
+  if (opt.d % opt.heads != 0)
+    throw configuration_error("--heads " + std::to_string(opt.heads) + " does not divide --d " + std::to_string(opt.d));
+  if (!(opt.seconds >= 0) || opt.seconds > 3600)
+    throw configuration_error("--seconds must be in [0, 3600], got " + std::to_string(opt.seconds));
+  const bool exact = opt.workload == "rational" || opt.workload == "expfield";
+  const long limit = exact ? exact_size_limit : float_size_limit;
+  // NOTE: compare n and d to the limit before multiplying them, so n*d cannot overflow.
+  const auto over = [&](long lim) { return opt.n > lim || opt.d > lim || opt.n * opt.d > lim; };
+  if (over(float_size_limit))
+    throw configuration_error("n*d = " + std::to_string(opt.n) + "*" + std::to_string(opt.d) +
+                              " is above the limit of " + std::to_string(float_size_limit) + " entries");
+  if (exact && !opt.allow_large && over(limit))
+    throw configuration_error("n*d = " + std::to_string(opt.n) + "*" + std::to_string(opt.d) +
+                              " is above the exact workloads' limit of " + std::to_string(limit) +
+                              " (pass --allow-large to run it anyway)");
+}
+
+result run(const options& opt) {
+  validate(opt);
+  if (opt.workload == "rational") return run_rational(opt);
+  if (opt.workload == "mp100") return run_mp100(opt);
+  if (opt.workload == "double") return run_double(opt);
+  throw configuration_error("the expfield workload is not available in this build");
+}
+
+}  // namespace orderblind::cli::bench

@@ -1,0 +1,91 @@
+// The workloads of `orderblind bench`: bad usage is refused with a message, each workload's check
+// holds on real attention, and the check fails for an attention that reads row positions (mutant).
+#include <catch2/catch.hpp>
+
+#include "bench_workloads.hpp"
+
+using namespace orderblind;
+namespace b = orderblind::cli::bench;
+
+TEST_CASE("bench refuses bad usage with a message", "[bench][errors]") {
+  b::options o;
+  o.workload = "quaternion";
+  CHECK_THROWS_WITH(b::validate(o), Catch::Contains("unknown workload"));
+  o = {};
+  o.n = 0;
+  CHECK_THROWS_AS(b::validate(o), std::invalid_argument);
+  o = {};
+  o.d = -3;
+  CHECK_THROWS_AS(b::validate(o), std::invalid_argument);
+  o = {};
+  o.d = 16;
+  o.heads = 3;
+  CHECK_THROWS_WITH(b::validate(o), Catch::Contains("does not divide"));
+  o = {};
+  o.n = 256;
+  o.d = 256;
+  CHECK_THROWS_WITH(b::validate(o), Catch::Contains("--allow-large"));
+  o.allow_large = true;
+  CHECK_NOTHROW(b::validate(o));
+  o.n = 1L << 40;
+  CHECK_THROWS_AS(b::validate(o), std::invalid_argument);
+  o = {};
+  o.workload = "double";
+  o.n = 256;
+  o.d = 256;
+  CHECK_NOTHROW(b::validate(o));  // the floating workloads have no exact-size limit
+  o = {};
+  o.seconds = -1;
+  CHECK_THROWS_AS(b::validate(o), std::invalid_argument);
+  if (!b::expfield_available()) {
+    o = {};
+    o.workload = "expfield";
+    CHECK_THROWS_WITH(b::validate(o), Catch::Contains("not available in this build"));
+  }
+}
+
+TEST_CASE("every workload's equivariance check holds on attention", "[bench]") {
+  for (const char* w : {"rational", "mp100", "double"})
+    for (long heads : {1L, 2L}) {
+      b::options o;
+      o.workload = w;
+      o.n = 5;
+      o.d = 4;
+      o.heads = heads;
+      o.seconds = 0;  // one check
+      const auto r = b::run(o);
+      INFO(w << ", heads " << heads);
+      CHECK(r.checks >= 1);
+      CHECK(r.all_held());
+      CHECK(r.mean_seconds > 0);
+    }
+}
+
+TEST_CASE("the equivariance check catches an attention that reads row positions", "[bench][mutant]") {
+  using Q = mpq_rational;
+  std::mt19937_64 rng(3);
+  const Matrix<Q> x = from_rows<Q, int>({{1, 2}, {3, -1}, {0, 2}, {1, 1}});
+  const head_weights<Q> w{from_rows<Q, int>({{1, 0}, {0, 1}}), from_rows<Q, int>({{0, 1}, {1, 0}}),
+                          from_rows<Q, int>({{1, 1}, {0, 1}})};
+  attention_options<Q> opt;
+  opt.scale = Q(1);
+  const auto attn = [&](const Matrix<Q>& m) { return self_attention<Q, rational_kernel>(m, w, opt); };
+  const auto positional = [&](const Matrix<Q>& m) {  // mutant: adds the row number to every output
+    Matrix<Q> z = attn(m);
+    for (long i = 0; i < z.rows(); ++i) z(i, 0) += Q(i);
+    return z;
+  };
+  const auto same = [](const Matrix<Q>& a, const Matrix<Q>& c) { return exactly_equal(a, c); };
+  const permutation p = b::random_permutation(4, rng);
+  REQUIRE(p.apply_rows(x) != x);
+  CHECK(b::equivariance_holds<Q>(x, p, attn, same));
+  CHECK_FALSE(b::equivariance_holds<Q>(x, p, positional, same));
+}
+
+TEST_CASE("random permutations are bijections and vary", "[bench]") {
+  std::mt19937_64 rng(5);
+  const auto p = b::random_permutation(6, rng), q = b::random_permutation(6, rng);
+  CHECK(p.size() == 6);
+  const Matrix<double> id = Matrix<double>::Identity(6, 6);
+  CHECK_FALSE(exactly_equal(p.apply_rows(id), q.apply_rows(id)));
+}
