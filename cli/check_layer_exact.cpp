@@ -1,0 +1,74 @@
+// `orderblind check --exact` on a user's layer over mpq_rational: every double from the files is taken
+// as its exact dyadic rational, and S(PX) = P·S(X)·Pᵀ and Attn(PX) = P·Attn(X) are checked with ==.
+#include "check_layer_impl.hpp"
+#include "orderblind/scalar.hpp"
+
+namespace orderblind::cli {
+
+std::vector<check_result> check_layer_exact(const layer_files& in, const check_settings& s) {
+  using namespace detail;
+  using Q = mpq_rational;
+  auto layer = make_layer<Q, rational_kernel>(in);
+  const Matrix<Q> x = in.x.as<Q>();
+  const auto dh = layer.multi_head ? layer.wq.cols() / static_cast<Eigen::Index>(std::max<std::size_t>(in.heads, 1))
+                                   : layer.wq.cols();
+  std::string scale_note;
+  try {
+    layer.opt.scale = inverse_sqrt_scale<Q>(dh);
+    scale_note = "scale 1/√" + std::to_string(dh) + " (exact)";
+  } catch (const unsupported_operation_error&) {
+    // NOTE: a positive constant scale multiplies S(X) and S(PX) alike, so it cannot change whether the
+    // layer is equivariant; dropping an irrational 1/√d_k keeps the arithmetic exact.
+    layer.opt.scale = Q(1);
+    scale_note = "scale 1 instead of 1/√" + std::to_string(dh) + " (irrational; a constant factor cannot affect equivariance)";
+  }
+  const Matrix<Q> z = layer(x);  // validates every shape first
+  const auto n = x.rows();
+  const auto perms = permutations_to_try(static_cast<std::size_t>(n), s.random_permutations, s.seed);
+
+  check_result sc;
+  sc.law = "the scores permute with the tokens: S(PX) = P·S(X)·Pᵀ, every head";
+  sc.arithmetic = "mpq_rational (exact)";
+  sc.unit = "exact max|difference|";
+  sc.note = layer_description(in) + "; inputs taken as exact dyadic rationals";
+  check_result lr = sc;
+  lr.law = "the layer commutes with any permutation of the tokens: Attn(PX) = P·Attn(X)";
+  lr.arithmetic = "mpq_rational (exact), rational kernel 1+s+s²/2 in place of exp";
+  lr.note += "; " + scale_note +
+             "; softmax itself needs exp: the exact score law plus the kernel's row symmetry carry it over";
+  const std::size_t heads = layer.multi_head ? in.heads : 1;
+  std::vector<Matrix<Q>> s0;
+  for (std::size_t h = 0; h < heads; ++h) s0.push_back(layer.scores(x, h));
+
+  bool scores_equal = true, layer_equal = true;
+  progress bar("check: layer equivariance (exact)", static_cast<long>(perms.size()), s.show_progress);
+  for (const auto& [name, p] : perms) {
+    const Matrix<Q> px = p.apply_rows(x);
+    for (std::size_t h = 0; h < heads; ++h) {
+      const Matrix<Q> expected = p.apply_cols(Matrix<Q>(p.apply_rows(s0[h])));
+      const Matrix<Q> got = layer.scores(px, h);
+      scores_equal = scores_equal && exactly_equal(got, expected);
+      const double d = static_cast<double>(max_abs_difference(got, expected));
+      if (d > sc.worst || sc.worst_case.empty()) {
+        sc.worst = d;
+        sc.worst_case = name + ": " + p.cycles() + (heads > 1 ? ", head " + std::to_string(h) : "");
+      }
+    }
+    ++sc.cases;
+    const Matrix<Q> zp = layer(px), pz = p.apply_rows(z);
+    layer_equal = layer_equal && exactly_equal(zp, pz);
+    const double d = static_cast<double>(max_abs_difference(zp, pz));
+    if (d > lr.worst || lr.worst_case.empty()) {
+      lr.worst = d;
+      lr.worst_case = name + ": " + p.cycles();
+    }
+    ++lr.cases;
+    bar.tick();
+  }
+  // NOTE: the verdict comes from == on the rationals; `worst` is only their difference shown as a double.
+  sc.held = scores_equal;
+  lr.held = layer_equal;
+  return {sc, lr};
+}
+
+}  // namespace orderblind::cli

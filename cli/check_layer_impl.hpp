@@ -1,0 +1,105 @@
+#pragma once
+// The layer battery of `orderblind check`, written once over the scalar; instantiated for double
+// (check_layer_double.cpp) and mpq_rational (check_layer_exact.cpp), one translation unit each.
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <sstream>
+
+#include "check_battery.hpp"
+#include "orderblind/attention.hpp"
+#include "orderblind/compare.hpp"
+#include "orderblind/permutation.hpp"
+#include "progress.hpp"
+
+namespace orderblind::cli::detail {
+
+/// The permutations tried: reversal, swap of the first two rows, rotation by one, then `random` uniform
+/// ones (Fisher–Yates from a 64-bit Mersenne Twister; reproducible from the seed on every platform).
+inline std::vector<std::pair<std::string, permutation>> permutations_to_try(std::size_t n, long random,
+                                                                             std::uint64_t seed) {
+  std::vector<std::pair<std::string, permutation>> ps;
+  if (n == 1) {
+    ps.emplace_back("identity (n = 1)", permutation::identity(1));
+    return ps;
+  }
+  ps.emplace_back("reversal", permutation::reversal(n));
+  ps.emplace_back("swap of rows 0 and 1", permutation::transposition(n, 0, 1));
+  std::vector<std::size_t> all(n);
+  for (std::size_t i = 0; i < n; ++i) all[i] = i;
+  if (n > 2) ps.emplace_back("rotation by one", permutation::cycle(n, all));
+  std::mt19937_64 rng(seed);
+  for (long c = 0; c < random; ++c) {
+    std::vector<std::size_t> img = all;
+    for (std::size_t i = n - 1; i > 0; --i) std::swap(img[i], img[rng() % (i + 1)]);
+    ps.emplace_back("random #" + std::to_string(c + 1) + " (seed " + std::to_string(seed) + ")", permutation(img));
+  }
+  return ps;
+}
+
+/// Max column sum of |W| (the ∞→∞ norm of x ↦ x·W acting on rows).
+template <Scalar T>
+T max_abs_column_sum(const Matrix<T>& w) {
+  T best(0);
+  for (Eigen::Index c = 0; c < w.cols(); ++c) {
+    T s(0);
+    for (Eigen::Index r = 0; r < w.rows(); ++r) s += abs_value(w(r, c));
+    if (best < s) best = s;
+  }
+  return best;
+}
+
+/// The layer as the user gave it, over T with kernel K.
+template <Scalar T, class K>
+struct user_layer {
+  Matrix<T> wq, wk, wv, wo;
+  bool multi_head = false;
+  std::size_t heads = 1;
+  attention_options<T> opt;
+  Matrix<T> positions;  ///< empty: none
+
+  Matrix<T> operator()(const Matrix<T>& x_in) const {
+    const Matrix<T> x = positions.size() ? add(x_in) : x_in;
+    if (!multi_head) return self_attention<T, K>(x, head_weights<T>{wq, wk, wv}, opt);
+    return multi_head_self_attention<T, K>(x, multi_head_weights<T>{wq, wk, wv, wo, heads}, opt);
+  }
+  /// The scores Q·Kᵀ (before scale, mask and kernel) of head h.
+  Matrix<T> scores(const Matrix<T>& x_in, std::size_t h) const {
+    const Matrix<T> x = positions.size() ? add(x_in) : x_in;
+    const auto dh = multi_head ? wq.cols() / static_cast<Eigen::Index>(heads) : wq.cols();
+    const auto c0 = static_cast<Eigen::Index>(h) * dh;
+    return multiply_transposed(multiply(x, Matrix<T>(wq.middleCols(c0, dh)), "X", "W_Q"),
+                               multiply(x, Matrix<T>(wk.middleCols(c0, dh)), "X", "W_K"), "Q", "K");
+  }
+  Matrix<T> add(const Matrix<T>& x) const {
+    require_same_shape(x, "X", positions, "the positional table");
+    return x + positions;
+  }
+};
+
+template <Scalar T, class K>
+user_layer<T, K> make_layer(const layer_files& in) {
+  user_layer<T, K> l;
+  l.wq = in.wq.as<T>();
+  l.wk = in.wk.as<T>();
+  l.wv = in.wv.as<T>();
+  if (in.wo) {
+    l.wo = in.wo->as<T>();
+    l.multi_head = true;
+    l.heads = in.heads;
+  }
+  if (in.causal) l.opt.mask = mask::causal();
+  if (in.positions) l.positions = in.positions->as<T>();
+  return l;
+}
+
+inline std::string layer_description(const layer_files& in) {
+  std::ostringstream os;
+  os << "X " << in.x.describe() << "; W_Q, W_K, W_V " << in.wq.rows << "x" << in.wq.cols;
+  if (in.wo) os << "; W_O " << in.wo->rows << "x" << in.wo->cols << ", " << in.heads << " heads";
+  if (in.causal) os << "; causal mask";
+  if (in.positions) os << "; positions " << in.positions->describe() << " added to X";
+  return os.str();
+}
+
+}  // namespace orderblind::cli::detail

@@ -1,0 +1,194 @@
+// `orderblind check --pe table`: the PE catalogue's properties on a user's positional table
+// (positions × dims), each with its worst case.
+#include <Eigen/QR>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "check_battery.hpp"
+#include "orderblind/compare.hpp"
+#include "orderblind/scalar.hpp"
+#include "progress.hpp"
+
+namespace orderblind::cli {
+namespace {
+
+std::string pos(Eigen::Index p) { return "position " + std::to_string(p); }
+
+/// Largest |entry| of row r.
+double row_max(const io::table& t, Eigen::Index r) {
+  double m = 0;
+  for (Eigen::Index c = 0; c < t.cols; ++c) m = std::max(m, std::abs(t.at(r, c)));
+  return m;
+}
+
+check_result bounded(const io::table& t) {
+  check_result r;
+  r.law = "bounded: the entries do not grow along the table (max|PE(p)| over the later half ≤ over the earlier half)";
+  r.arithmetic = "exact comparison of the stored values";
+  r.unit = "ratio later/earlier";
+  const Eigen::Index half = (t.rows + 1) / 2;
+  if (t.rows < 2) {
+    r.skipped = r.held = true;
+    r.note = "needs at least 2 positions";
+    return r;
+  }
+  double early = 0, late = 0;
+  Eigen::Index late_at = half;
+  for (Eigen::Index p = 0; p < half; ++p) early = std::max(early, row_max(t, p));
+  for (Eigen::Index p = half; p < t.rows; ++p)
+    if (const double m = row_max(t, p); m > late) {
+      late = m;
+      late_at = p;
+    }
+  r.cases = t.rows;
+  r.worst = early > 0 ? late / early : (late > 0 ? std::numeric_limits<double>::infinity() : 0);
+  r.bound = 1;
+  r.worst_case = "max|entry| " + std::to_string(late) + " at " + pos(late_at) + " vs " + std::to_string(early) +
+                 " in positions 0.." + std::to_string(half - 1);
+  // NOTE: max and ≤ on stored doubles are exact, so this verdict involves no rounding.
+  r.held = late <= early;
+  r.note = "a finite table is always bounded; growth along it is what an unbounded scheme (the counter) shows";
+  return r;
+}
+
+check_result injective(const io::table& t, const check_settings& s) {
+  check_result r;
+  r.law = "injective: no two positions share a row (PE(p) ≠ PE(q) for p ≠ q)";
+  r.arithmetic = "exact comparison of the stored values";
+  r.unit = "smallest max-norm distance between two rows";
+  if (t.rows < 2) {
+    r.skipped = r.held = true;
+    r.note = "needs at least 2 positions";
+    return r;
+  }
+  double best = std::numeric_limits<double>::infinity();
+  Eigen::Index bp = 0, bq = 1;
+  progress bar("check: injectivity", static_cast<long>(t.rows), s.show_progress);
+  for (Eigen::Index p = 0; p < t.rows; ++p) {
+    for (Eigen::Index q = p + 1; q < t.rows; ++q) {
+      double d = 0;
+      for (Eigen::Index c = 0; c < t.cols; ++c) d = std::max(d, std::abs(t.at(p, c) - t.at(q, c)));
+      if (d < best) {
+        best = d;
+        bp = p;
+        bq = q;
+      }
+      ++r.cases;
+    }
+    bar.tick();
+  }
+  r.worst = best;
+  r.worst_case = "closest rows: " + pos(bp) + " and " + pos(bq);
+  // NOTE: for doubles a − b == 0 iff a == b (gradual underflow), so distance 0 means equal rows exactly.
+  r.held = best > 0;
+  return r;
+}
+
+/// The relative-score law on the Gram matrix G = PE·PEᵀ: G(m, n) depends only on m − n.
+template <Scalar T>
+check_result relative_scores(const io::table& t, double eps_in, const check_settings& s) {
+  check_result r;
+  r.law = "relative scores: PE(m)·PE(n) depends only on m − n (M = I)";
+  const Matrix<T> pe = t.as<T>();
+  const Matrix<T> g = multiply_transposed(pe, pe, "PE", "PE");
+  const Eigen::Index n = t.rows;
+  T worst(0);
+  Eigen::Index worst_delta = 0;
+  std::pair<Eigen::Index, Eigen::Index> wa{0, 0}, wb{0, 0};
+  progress bar("check: relative scores", static_cast<long>(2 * n - 1), s.show_progress);
+  for (Eigen::Index delta = -(n - 1); delta <= n - 1; ++delta) {
+    const Eigen::Index m0 = std::max<Eigen::Index>(0, delta);
+    Eigen::Index lo = m0, hi = m0;
+    for (Eigen::Index m = m0; m < n && m - delta < n; ++m) {
+      if (g(m, m - delta) < g(lo, lo - delta)) lo = m;
+      if (g(hi, hi - delta) < g(m, m - delta)) hi = m;
+      ++r.cases;
+    }
+    const T spread = g(hi, hi - delta) - g(lo, lo - delta);
+    if (worst < spread) {
+      worst = spread;
+      worst_delta = delta;
+      wa = {hi, hi - delta};
+      wb = {lo, lo - delta};
+    }
+    bar.tick();
+  }
+  const auto pair = [](std::pair<Eigen::Index, Eigen::Index> p) {
+    return "(" + std::to_string(p.first) + ", " + std::to_string(p.second) + ")";
+  };
+  r.worst_case = "offset m − n = " + std::to_string(worst_delta) + ": G" + pair(wa) + " vs G" + pair(wb);
+  if constexpr (scalar_traits<T>::is_exact) {
+    r.arithmetic = "mpq_rational (exact; the stored doubles as dyadic rationals)";
+    r.unit = "exact spread of G along one offset";
+    r.worst = static_cast<double>(worst);
+    r.held = worst == T(0);
+  } else {
+    // NOTE: why 4d(n+d+1). A table rounded from phases p·θ with p < n carries an absolute error up to
+    // (n+1)ε_in·max|PE| per entry (the phase's rounding, then the function's); a Gram entry sums d
+    // products, so it moves by ≤ 2d(n+1)ε_in·max|PE|² from the inputs and ≤ dε·max|PE|² from its own
+    // summation (Higham §3.1). A spread is the difference of two entries: < 4d(n+d+1)·ε_in·max|PE|².
+    const double mag = std::max(1.0, std::pow(static_cast<double>(max_abs(pe)), 2));
+    r.arithmetic = "double";
+    r.unit = "ε_in·max(1, max|PE|)², ε_in = " + std::to_string(eps_in);
+    r.worst = static_cast<double>(worst) / (eps_in * mag);
+    r.bound = s.tolerance_eps.value_or(4.0 * static_cast<double>(t.cols) * static_cast<double>(n + t.cols + 1));
+    r.held = r.worst <= r.bound;
+  }
+  return r;
+}
+
+check_result shift_linear(const io::table& t, double eps_in, const check_settings& s) {
+  check_result r;
+  r.law = "shift-linear: for each k one matrix T_k gives PE(p+k) = PE(p)·T_k for every p (least squares)";
+  r.arithmetic = "double (complete orthogonal decomposition)";
+  const Eigen::Index n = t.rows, d = t.cols;
+  const Eigen::Index kmax = std::min<Eigen::Index>(4, n - d - 1);
+  if (kmax < 1) {
+    r.skipped = r.held = true;
+    r.note = "needs more than d + 1 = " + std::to_string(d + 1) +
+             " positions: with fewer rows than unknowns every table fits exactly";
+    return r;
+  }
+  const Matrix<double> pe = t.as<double>();
+  const double mag = std::max(1.0, max_abs(pe));
+  r.unit = "ε_in·max(1, max|PE|), ε_in = " + std::to_string(eps_in);
+  r.worst = -1;
+  for (Eigen::Index k = 1; k <= kmax; ++k) {
+    const Eigen::MatrixXd a = pe.topRows(n - k), b = pe.bottomRows(n - k);
+    const Eigen::MatrixXd tk = a.completeOrthogonalDecomposition().solve(b);
+    const Eigen::MatrixXd res = a * tk - b;
+    Eigen::Index rr = 0, rc = 0;
+    const double worst = res.cwiseAbs().maxCoeff(&rr, &rc) / (eps_in * mag);
+    if (worst > r.worst) {
+      r.worst = worst;
+      r.worst_case = "shift k = " + std::to_string(k) + ", " + pos(rr + k) + ", dim " + std::to_string(rc);
+    }
+    ++r.cases;
+  }
+  // NOTE: why 16(n+d). A truly shift-linear table stored with errors E (|E| ≤ (n+1)ε_in·max|PE|, as for
+  // relative scores) leaves a residual |E_B − E_A·T_k| ≤ (1 + ‖T_k‖∞)(n+1)ε_in·max|PE|, with ‖T_k‖∞ ≤ √2
+  // for the sinusoid's 2×2 rotations; the least-squares solve is backward stable and adds O((n+d)ε).
+  // 16(n+d) covers both with margin; a counter's residual is ~10^13 times larger.
+  r.bound = s.tolerance_eps.value_or(16.0 * static_cast<double>(n + d));
+  r.held = r.worst <= r.bound;
+  return r;
+}
+
+}  // namespace
+
+double input_unit_roundoff(const io::table& t) {
+  return t.element_type == "float32" ? static_cast<double>(std::numeric_limits<float>::epsilon())
+                                     : std::numeric_limits<double>::epsilon();
+}
+
+std::vector<check_result> check_pe_table(const io::table& pe, bool exact, const check_settings& s) {
+  const double eps_in = input_unit_roundoff(pe);
+  std::vector<check_result> out{bounded(pe), injective(pe, s)};
+  out.push_back(shift_linear(pe, eps_in, s));
+  out.push_back(exact ? relative_scores<mpq_rational>(pe, eps_in, s) : relative_scores<double>(pe, eps_in, s));
+  for (auto& r : out) r.note = (r.note.empty() ? "" : r.note + "; ") + "table " + pe.describe();
+  return out;
+}
+
+}  // namespace orderblind::cli

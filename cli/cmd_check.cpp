@@ -1,0 +1,161 @@
+// `orderblind check`: the batteries on a user's own matrices, read from .npy or CSV files.
+//   orderblind check --x X.npy --wq WQ.csv --wk WK.csv --wv WV.csv [--wo WO.npy --heads H] [--exact]
+//   orderblind check --pe table.npy [--exact]
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <unistd.h>
+
+#include "check_battery.hpp"
+#include "orderblind/io/csv.hpp"
+#include "orderblind/io/npy.hpp"
+#include "registry.hpp"
+
+namespace orderblind::cli {
+namespace {
+
+/// Default work limits (n²·d, the cost of one score matrix), documented in the README and --help.
+// NOTE: 2^28 multiply-adds in double take ~0.3 s per layer evaluation, times ~25 permutations; exact
+// rationals cost ~10^3 times more per operation and grow in bit length, hence 2^18 (n = d = 64).
+constexpr double default_max_work_double = 268435456.0;  // 2^28
+constexpr double default_max_work_exact = 262144.0;      // 2^18
+
+struct check_args {
+  std::string x, wq, wk, wv, wo, pe;
+  std::size_t heads = 0;
+  bool exact = false, causal = false, add_pe = false;
+  std::optional<double> max_size, tolerance_eps;
+};
+
+std::string fmt(double v) {
+  std::ostringstream os;
+  os << std::setprecision(4) << v;
+  return os.str();
+}
+
+void require_work(double work, const std::string& what, const check_args& a) {
+  const double limit = a.max_size.value_or(a.exact ? default_max_work_exact : default_max_work_double);
+  if (work > limit)
+    throw CLI::ValidationError("--max-size", what + ": n²·d = " + fmt(work) + " exceeds the limit " + fmt(limit) +
+                                                 (a.exact ? " for exact arithmetic" : " for double") +
+                                                 " (cost grows with n²·d); raise it with --max-size " + fmt(work));
+}
+
+void print(const std::vector<check_result>& rs, const std::string& header, const std::string& format,
+           std::ostream& os) {
+  const auto verdict = [](const check_result& r) { return r.skipped ? "skipped" : (r.held ? "held" : "FAILED"); };
+  if (format == "json") {
+    nlohmann::json j;
+    j["input"] = header;
+    bool all = true;
+    for (const auto& r : rs) {
+      all = all && r.held;
+      j["results"].push_back({{"law", r.law}, {"arithmetic", r.arithmetic}, {"cases", r.cases}, {"worst", r.worst},
+                              {"bound", r.bound}, {"unit", r.unit}, {"worst_case", r.worst_case},
+                              {"verdict", verdict(r)}, {"note", r.note}});
+    }
+    j["all_held"] = all;
+    os << j.dump(2) << "\n";
+    return;
+  }
+  if (format == "markdown") {
+    os << "**Input:** " << header << "\n\n| law | verdict | arithmetic | cases | worst | bound | unit | worst case |\n"
+       << "|---|---|---|---:|---:|---:|---|---|\n";
+    for (const auto& r : rs)
+      os << "| " << r.law << " | " << (r.held ? verdict(r) : "**FAILED**") << " | " << r.arithmetic << " | " << r.cases
+         << " | " << fmt(r.worst) << " | " << fmt(r.bound) << " | " << r.unit << " | " << r.worst_case << " |\n";
+    return;
+  }
+  os << "input: " << header << "\n";
+  for (const auto& r : rs) {
+    os << "[" << verdict(r) << "] " << r.law << "\n";
+    if (r.skipped) {
+      os << "         " << r.note << "\n";
+      continue;
+    }
+    os << "         " << r.arithmetic << "; " << r.cases << " cases; worst " << fmt(r.worst);
+    if (r.bound > 0) os << " (bound " << fmt(r.bound) << ")";
+    os << " " << r.unit << "\n         worst case: " << r.worst_case << "\n";
+    if (!r.note.empty()) os << "         note: " << r.note << "\n";
+  }
+}
+
+int run_check(const check_args& a, const global_options& opts) {
+  const bool layer = !a.x.empty() || !a.wq.empty() || !a.wk.empty() || !a.wv.empty() || !a.wo.empty();
+  if (!layer && a.pe.empty())
+    throw CLI::ValidationError("check", "nothing to check: give --x, --wq, --wk, --wv (a layer) and/or --pe (a table)");
+  if (layer && (a.x.empty() || a.wq.empty() || a.wk.empty() || a.wv.empty()))
+    throw CLI::ValidationError("check", "a layer needs all of --x, --wq, --wk and --wv");
+  if (a.heads > 0 && a.wo.empty()) throw CLI::ValidationError("--heads", "--heads needs --wo (the output projection)");
+  if (a.add_pe && (!layer || a.pe.empty())) throw CLI::ValidationError("--add-pe", "--add-pe needs a layer and --pe");
+  if (a.causal && !layer) throw CLI::ValidationError("--causal", "--causal needs a layer");
+
+  io::read_limits lim;
+  if (a.max_size && *a.max_size > static_cast<double>(lim.max_elements))
+    lim.max_elements = static_cast<std::size_t>(*a.max_size);
+  check_settings s;
+  s.seed = opts.seed.value_or(s.seed);
+  s.random_permutations = opts.cases.value_or(a.exact ? 5 : 20);
+  s.tolerance_eps = a.tolerance_eps;
+  s.show_progress = ::isatty(STDERR_FILENO) != 0;
+
+  std::vector<check_result> results;
+  std::string header;
+  std::optional<io::table> pe;
+  if (!a.pe.empty()) {
+    pe = io::read_matrix_file(a.pe, lim);
+    require_work(static_cast<double>(pe->rows) * static_cast<double>(pe->rows) * static_cast<double>(pe->cols),
+                 "the table " + pe->describe(), a);
+  }
+  if (layer) {
+    layer_files in{io::read_matrix_file(a.x, lim), io::read_matrix_file(a.wq, lim), io::read_matrix_file(a.wk, lim),
+                   io::read_matrix_file(a.wv, lim), std::nullopt, 1, a.causal, std::nullopt};
+    if (!a.wo.empty()) {
+      in.wo = io::read_matrix_file(a.wo, lim);
+      in.heads = a.heads > 0 ? a.heads : 1;
+    }
+    if (a.add_pe) in.positions = pe;
+    const double n = static_cast<double>(in.x.rows), d = static_cast<double>(std::max(in.x.cols, in.wq.cols));
+    require_work(n * n * d, "the layer on " + in.x.describe(), a);
+    auto r = a.exact ? check_layer_exact(in, s) : check_layer_double(in, s);
+    results.insert(results.end(), r.begin(), r.end());
+    header = in.x.describe();
+  }
+  if (pe && !a.add_pe) {
+    auto r = check_pe_table(*pe, a.exact, s);
+    results.insert(results.end(), r.begin(), r.end());
+    header += (header.empty() ? "" : "; ") + pe->describe();
+  }
+  print(results, header + " (seed " + std::to_string(s.seed) + ")", opts.format, std::cout);
+  for (const auto& r : results)
+    if (!r.held) return failed;
+  return held;
+}
+
+const registrar cmd{command{
+    "check",
+    "check a user's own layer (--x --wq --wk --wv [--wo --heads]) or positional table (--pe), from .npy or CSV files",
+    [](CLI::App& sub, const global_options& opts, int& rc) {
+      static check_args a;
+      sub.add_option("--x", a.x, "token rows X (n x d_model), .npy or .csv");
+      sub.add_option("--wq", a.wq, "W_Q (d_model x d_k)");
+      sub.add_option("--wk", a.wk, "W_K (d_model x d_k)");
+      sub.add_option("--wv", a.wv, "W_V (d_model x d_v)");
+      sub.add_option("--wo", a.wo, "W_O (d_model x d_model): multi-head attention");
+      sub.add_option("--heads", a.heads, "number of heads (needs --wo; divides d_model)")->check(CLI::Range(1, 4096));
+      sub.add_option("--pe", a.pe, "a positional-encoding table (positions x dims), .npy or .csv");
+      sub.add_flag("--exact", a.exact, "exact arithmetic: every double as its dyadic rational (mpq_rational)");
+      sub.add_flag("--causal", a.causal, "apply a causal mask (a decoder's layer; it is not equivariant)");
+      sub.add_flag("--add-pe", a.add_pe, "add the --pe table to X before the layer (position breaks equivariance)");
+      sub.add_option("--max-size", a.max_size,
+                     "largest n²·d accepted (default 2^28 = 268435456 in double, 2^18 = 262144 with --exact); "
+                     "also raises the file readers' element limit (2^24)")
+          ->check(CLI::PositiveNumber);
+      sub.add_option("--tolerance-eps", a.tolerance_eps, "override every floating bound (in the law's own unit)")
+          ->check(CLI::NonNegativeNumber);
+      sub.callback([&opts, &rc] { rc = run_check(a, opts); });
+    }}};
+
+}  // namespace
+}  // namespace orderblind::cli

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# CI: build the libFuzzer targets of the file readers (preset "fuzz": clang++, -fsanitize=fuzzer,
+# address,undefined, into build-fuzz/) and fuzz each for a bounded time from the committed seed corpus.
+# A crash, hang or leak is copied to fuzz/regressions/ (replayed by the io_fuzz_regressions unit test)
+# and fails the run, so that it is named and kept. Knobs (environment):
+#   ORDERBLIND_FUZZ_SECONDS=N   seconds per reader (default 60)
+#   ORDERBLIND_JOBS=N           build jobs (default 2)
+# Needs Debian packages clang and libclang-rt-14-dev.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+seconds="${ORDERBLIND_FUZZ_SECONDS:-60}"
+start=$(date +%s)
+command -v clang++ >/dev/null || { echo "ci-fuzz: clang++ not found (Debian: clang, libclang-rt-14-dev)" >&2; exit 2; }
+[ -f build-fuzz/CMakeCache.txt ] || cmake --preset fuzz >/dev/null
+cmake --build build-fuzz -j "${ORDERBLIND_JOBS:-2}" --target fuzz_npy fuzz_csv >build-fuzz/fuzz-build.log 2>&1 ||
+  { tail -30 build-fuzz/fuzz-build.log; echo "ci-fuzz: BUILD FAILED"; exit 1; }
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+status=0
+summary=()
+for reader in npy csv; do
+  mkdir -p "$work/corpus-$reader" "$work/artifacts-$reader"
+  log="build-fuzz/fuzz-$reader.log"
+  # NOTE: the corpus copy grows during the run; the committed corpus stays small and unchanged.
+  rc=0
+  build-fuzz/fuzz/fuzz_$reader -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$work/artifacts-$reader/" "$work/corpus-$reader" "fuzz/corpus/$reader" >"$log" 2>&1 || rc=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | awk '{print $2}')
+  found=0
+  for f in "$work/artifacts-$reader"/*; do
+    [ -e "$f" ] || continue
+    kind=$(basename "$f" | cut -d- -f1)           # crash, timeout, leak, oom, slow-unit
+    sum=$(sha1sum "$f" | cut -c1-12)
+    ext=$([ "$reader" = npy ] && echo npy || echo csv)
+    cp "$f" "fuzz/regressions/$reader-$kind-$sum.$ext"
+    echo "ci-fuzz: $reader: $kind saved as fuzz/regressions/$reader-$kind-$sum.$ext (rename it after the problem, commit it)"
+    found=$((found + 1))
+  done
+  if [ $rc -ne 0 ] || [ $found -gt 0 ]; then
+    status=1
+    tail -40 "$log"
+    summary+=("$reader: FAILED (exit $rc, $found artifacts) after ${runs:-?} runs")
+  else
+    summary+=("$reader: ok, ${runs:-?} runs in ${seconds} s, coverage ${cov:-?} edges")
+  fi
+done
+echo "------------------------------------------------------------------------"
+echo "ci-fuzz summary ($(( $(date +%s) - start )) s):"
+printf '  %s\n' "${summary[@]}"
+exit $status

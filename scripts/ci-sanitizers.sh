@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# CI: build the unit and property tests with AddressSanitizer + UndefinedBehaviorSanitizer (preset
+# "asan": g++ -O1 -g, into build-asan/) and run them with reduced case counts; print a summary.
+#
+# Sized for CI (2 cores, <= ~15 min): by default only the double and mpq_rational instantiations of
+# the per-scalar unit tests are built (the floating and the GMP-backed exact path; the other scalars
+# add compile time, not new memory behaviour), plus every property and proof test target, and the
+# CLI. Knobs (environment):
+#   ORDERBLIND_SANITIZE_ALL=1    build and run every test target (all scalars)
+#   ORDERBLIND_SANITIZE_CASES=N  RapidCheck cases per property (default 25, via RC_PARAMS max_success)
+#   ORDERBLIND_JOBS=N            parallel build/test jobs (default 2)
+# Extra arguments go to ctest (e.g. -R attention).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+jobs="${ORDERBLIND_JOBS:-2}"
+cases="${ORDERBLIND_SANITIZE_CASES:-25}"
+start=$(date +%s)
+
+if [ ! -f build-asan/CMakeCache.txt ]; then
+  cmake --preset asan >/dev/null
+else
+  cmake build-asan >/dev/null   # pick up new subdirectories and tests
+fi
+
+# Every executable target under tests/, properties/, proofs/, plus the CLI.
+mapfile -t all_targets < <(cmake --build build-asan --target help | sed -n 's/^\.\.\. \([A-Za-z0-9_]*\).*/\1/p' |
+  grep -vE '^(all|clean|depend|edit_cache|rebuild_cache|install|install/local|install/strip|list_install_components|test)$' |
+  grep -vE '_(autogen|tests)$' | sort -u)
+targets=()
+for t in "${all_targets[@]}"; do
+  # only executables and object libraries that tests use; skip fuzzers (clang-only) and benchmarks
+  case "$t" in fuzz_*|bench_*|orderblind_bench*) continue ;; esac
+  if [ "${ORDERBLIND_SANITIZE_ALL:-0}" != 1 ]; then
+    case "$t" in *_cpp_rational|*_mpfr100|*_bin_float100|*_mpfi100) continue ;; esac
+  fi
+  targets+=("$t")
+done
+echo "ci-sanitizers: building ${#targets[@]} targets with ASan+UBSan (-O1) on $jobs jobs"
+# NOTE: -k: a target that fails to build is reported below, the others still run.
+build_ok=1
+cmake --build build-asan -j "$jobs" --target "${targets[@]}" -- -k >build-asan/sanitizer-build.log 2>&1 || build_ok=0
+built=$(( $(date +%s) - start ))
+if [ "$build_ok" = 0 ]; then
+  echo "ci-sanitizers: BUILD FAILED (some targets); last errors:"
+  grep -E "error|Error" build-asan/sanitizer-build.log | head -20
+fi
+
+# Run every test whose executable was built: catch_discover_tests leaves a "<target>_NOT_BUILT"
+# placeholder for the skipped scalar instantiations. The install test is skipped (nothing to sanitize).
+export ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+export RC_PARAMS="max_success=$cases"
+echo "ci-sanitizers: running the built tests (RC_PARAMS=\"$RC_PARAMS\")"
+test_ok=1
+(cd build-asan && ctest -j "$jobs" --output-on-failure --timeout 600 -E '_NOT_BUILT|^install:' \
+   --output-junit "$root/build-asan/sanitizers-junit.xml" "$@") >build-asan/sanitizer-test.log 2>&1 || test_ok=0
+tail -n 25 build-asan/sanitizer-test.log | grep -vE '^\s*$' || true
+
+reports=$(grep -cE 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' build-asan/sanitizer-test.log \
+  build-asan/Testing/Temporary/LastTest.log 2>/dev/null | awk -F: '{s+=$NF} END {print s+0}')
+total=$(( $(date +%s) - start ))
+echo "------------------------------------------------------------------------"
+echo "ci-sanitizers summary: build $( [ $build_ok = 1 ] && echo ok || echo FAILED ) in ${built} s;" \
+     "tests $( [ $test_ok = 1 ] && echo passed || echo FAILED ); sanitizer reports: $reports; total ${total} s"
+echo "  logs: build-asan/sanitizer-build.log, build-asan/sanitizer-test.log; JUnit: build-asan/sanitizers-junit.xml"
+[ $build_ok = 1 ] && [ $test_ok = 1 ] && [ "$reports" = 0 ]
