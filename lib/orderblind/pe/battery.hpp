@@ -25,6 +25,7 @@ struct battery_config {
   std::vector<long> shifts = {1, 3, 7};
   int contents = 2;           ///< content vectors per law
   long decay_windows = 10;    ///< RoPE bound: window means over [2^j, 2^(j+1)), j < this
+  long decay_reach = 64;      ///< score decay: |Δ| ≤ this around m = this
 
   /// Defaults for scalar T.
   template <Scalar T>
@@ -36,6 +37,7 @@ struct battery_config {
       c.sweep = 40;
       c.far = {100, 200};
       c.shifts = {1, 3};
+      c.decay_reach = 8;
     }
     return c;
   }
@@ -277,17 +279,47 @@ cell check_extrapolates(const S& s, const battery_config& cfg) {
   for (long p = 0; p < cfg.sweep; ++p) ps.push_back(p);
   for (long p : cfg.far) ps.push_back(p);
   if constexpr (has_max_position<S>) ps.push_back(s.max_position());
-  for (long p : ps) {
+  auto failure = [&](long p) -> std::string {
     try {
       auto v = probe(s, p, p + 1);
       for (const auto& x : v)
-        if (!is_finite(x)) throw std::domain_error("non-finite value " + format_scalar(x));
+        if (!is_finite(x)) return "non-finite value " + format_scalar(x);
     } catch (const std::exception& e) {
-      c.result = verdict::fails;
-      c.summary = "undefined at p = " + std::to_string(p) + ": " + e.what();
-      c.evidence = c.summary + (S::kind == pe_kind::score_bias ? " (bias b(0, p) / b(p, 0))" : "");
-      return c;
+      return e.what();
     }
+    return {};
+  };
+  long last_ok = -1;
+  for (long p : ps) {
+    std::string why = failure(p);
+    if (why.empty()) {
+      last_ok = std::max(last_ok, p);
+      continue;
+    }
+    // Shrink: the smallest failing position between the last one that passed and p (a linear scan
+    // when the gap is small, else bisection).
+    if (p - last_ok <= 5000) {
+      for (long q = last_ok + 1; q < p; ++q)
+        if (std::string w = failure(q); !w.empty()) {
+          p = q;
+          why = w;
+          break;
+        }
+    } else {
+      long lo = last_ok, hi = p;
+      while (hi - lo > 1) {
+        const long mid = lo + (hi - lo) / 2;
+        if (failure(mid).empty()) lo = mid;
+        else hi = mid;
+      }
+      p = hi;
+      why = failure(hi);
+    }
+    c.result = verdict::fails;
+    c.summary = "undefined at p = " + std::to_string(p) + ": " + why;
+    c.evidence = c.summary + (S::kind == pe_kind::score_bias ? " (bias b(0, p) / b(p, 0))" : "") +
+                 "; smallest failing position found by scanning up from " + std::to_string(last_ok);
+    return c;
   }
   c.result = held<T>();
   c.summary = "defined and finite for p < " + std::to_string(cfg.sweep) + " and p = " + std::to_string(cfg.far.back());
@@ -609,7 +641,7 @@ template <class S>
 cell check_score_decays(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
   cell c = make_cell(property::score_decays);
-  const long D = cfg.positions;
+  const long D = cfg.decay_reach;
   const long length = defined_limit(s, 2 * D + 1);
   const long reach = std::min(D, length - 1 - D);
   const auto one = ones<T>(s.dim());

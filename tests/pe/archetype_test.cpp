@@ -1,0 +1,44 @@
+// The battery runs on the archetypes (documented interface only) and decides every property; the
+// concept accepts exactly the catalogue's shapes.
+#include <catch2/catch.hpp>
+
+#include "orderblind/pe/archetype.hpp"
+#include "orderblind/pe/battery.hpp"
+#include "orderblind/pe/schemes.hpp"
+
+using namespace orderblind;
+using namespace orderblind::pe;
+using Q = mpq_rational;
+
+static_assert(Scheme<scheme_archetype<Q, pe_kind::additive>>);
+static_assert(Scheme<scheme_archetype<Q, pe_kind::query_key>>);
+static_assert(Scheme<scheme_archetype<Q, pe_kind::score_bias>>);
+static_assert(!std::is_default_constructible_v<scheme_archetype<Q, pe_kind::additive>>);
+static_assert(Scheme<nope<Q>> && Scheme<rope_scheme<mpfr100>> && Scheme<t5_scheme<Q>> && Scheme<kerple_scheme<mpfr100>>);
+static_assert(!has_max_position<scheme_archetype<Q, pe_kind::additive>> && has_max_position<learned_scheme<Q>>);
+static_assert(!has_encode<scheme_archetype<Q, pe_kind::query_key>>);
+
+TEMPLATE_TEST_CASE_SIG("the battery uses only the documented interface", "[pe][archetype]", ((pe_kind K), K),
+                       pe_kind::additive, pe_kind::query_key, pe_kind::score_bias) {
+  auto log = std::make_shared<archetype_log>();
+  const auto row = run_battery(scheme_archetype<Q, K>(log), "archetype");
+  REQUIRE(row.cells.size() == property_count);
+  CHECK(log->name == 1);
+  CHECK(log->parameters == 1);
+  CHECK(log->dim > 0);
+  if constexpr (K == pe_kind::additive) {
+    CHECK(log->encode > 0);
+    CHECK(row.at(property::bounded).result == verdict::fails);  // p·e₀ grows
+    CHECK(row.at(property::injective).result == verdict::proved_exactly);
+  } else if constexpr (K == pe_kind::query_key) {
+    CHECK(log->query > 0);
+    CHECK(log->key > 0);
+    CHECK(row.at(property::injective).result == verdict::fails);  // the identity forgets positions
+    CHECK(row.at(property::norm_preserving).result == verdict::proved_exactly);
+  } else {
+    CHECK(log->bias > 0);
+    CHECK(row.at(property::relative_scores).result == verdict::proved_exactly);
+    CHECK(row.at(property::score_decays).result == verdict::proved_exactly);
+  }
+  for (const auto& c : row.cells) CHECK_FALSE(c.summary.empty());
+}

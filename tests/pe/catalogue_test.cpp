@@ -1,0 +1,52 @@
+// The catalogue's matrix: every scheme of PE-CATALOGUE.md is registered, every property is decided,
+// and every cell agrees with the catalogue's expected outcome.
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "expectations.hpp"
+#include "orderblind/pe/report.hpp"
+
+using namespace orderblind::pe;
+
+namespace {
+const std::vector<scheme_row>& rows() {
+  static const std::vector<scheme_row> all = [] {
+    std::vector<scheme_row> r;
+    for (const auto& s : scheme_registry())
+      if (s.origin == "catalogue") r.push_back(s.run());
+    return r;
+  }();
+  return all;
+}
+}  // namespace
+
+TEST_CASE("every scheme family of the catalogue is in the report", "[pe][catalogue]") {
+  std::set<std::string> families;
+  for (const auto& r : rows()) families.insert(catalogue::family(r.name));
+  for (const auto& [family, expected] : catalogue::expected_table()) {
+    INFO(family);
+    CHECK(families.count(family) == 1);
+  }
+}
+
+TEST_CASE("every property of every catalogue row is decided and agrees with PE-CATALOGUE.md", "[pe][catalogue]") {
+  for (const auto& r : rows()) {
+    REQUIRE(r.cells.size() == property_count);
+    for (const auto& c : r.cells) {
+      INFO(r.name << " [" << r.arithmetic << "] " << property_name(c.prop) << ": " << verdict_name(c.result) << " — "
+                   << c.evidence);
+      CHECK(c.expected != expectation::unspecified);
+      CHECK_FALSE(c.summary.empty());
+      CHECK(c.agrees());
+    }
+  }
+}
+
+TEST_CASE("exact rows decide by exact arithmetic, real rows by a stated tolerance", "[pe][catalogue]") {
+  for (const auto& r : rows())
+    for (const auto& c : r.cells) {
+      INFO(r.name << " " << property_name(c.prop));
+      if (r.arithmetic.find("(exact)") != std::string::npos)
+        CHECK(c.result != verdict::held_to_tolerance);
+    }
+}

@@ -1,0 +1,101 @@
+// Every mutant of issue 5 is flagged by the battery, by the property named in each test.
+#include <catch2/catch.hpp>
+
+#include "mutants.hpp"
+#include "orderblind/pe/battery.hpp"
+
+using namespace orderblind;
+using namespace orderblind::pe;
+using R = mpfr100;
+using Q = mpq_rational;
+
+namespace {
+template <class S>
+void configure_rope(S& s, long d, long r, rotary_layout layout, angle_table<typename S::scalar_type> a) {
+  s.id = "mutant";
+  s.d = d;
+  s.r = r;
+  s.layout = layout;
+  s.angles = std::move(a);
+}
+}  // namespace
+
+TEST_CASE("RoPE with interleaved frequencies but a half-split rotate_half is caught by norm preservation and relative scores",
+          "[pe][mutant]") {
+  mutants::rope_layout_mismatch<Q> m;
+  configure_rope(m, 4, 4, rotary_layout::half_split, angle_table<Q>::pythagorean(4));
+  const auto row = run_battery(m, "mutant");
+  CHECK(row.at(property::norm_preserving).result == verdict::fails);
+  CHECK(row.at(property::relative_scores).result == verdict::fails);
+  INFO(row.at(property::norm_preserving).evidence);
+  // The correct scheme with the same table passes both.
+  rope_scheme<Q> good{"rope-half-split", 4, 4, rotary_layout::half_split, angle_table<Q>::pythagorean(4)};
+  const auto ok = run_battery(good);
+  CHECK(ok.at(property::norm_preserving).result == verdict::proved_exactly);
+  CHECK(ok.at(property::relative_scores).result == verdict::proved_exactly);
+}
+
+TEST_CASE("partial rotary that rotates the pass-through dims is caught by norm preservation and relative scores",
+          "[pe][mutant]") {
+  mutants::partial_rotates_passthrough<Q> m;
+  configure_rope(m, 8, 4, rotary_layout::half_split, angle_table<Q>::pythagorean(4));
+  const auto row = run_battery(m, "mutant");
+  CHECK(row.at(property::norm_preserving).result == verdict::fails);
+  CHECK(row.at(property::relative_scores).result == verdict::fails);
+  rope_scheme<Q> good{"rope-partial", 8, 4, rotary_layout::half_split, angle_table<Q>::pythagorean(4)};
+  CHECK(run_battery(good).at(property::norm_preserving).result == verdict::proved_exactly);
+}
+
+TEST_CASE("positions rounded to bfloat16 alias: injectivity fails at positions 256 and 257", "[pe][mutant]") {
+  mutants::rope_bf16_positions<R> m;
+  configure_rope(m, 8, 8, rotary_layout::interleaved, angle_table<R>::standard(8));
+  const auto row = run_battery(m, "mutant");
+  const auto& c = row.at(property::injective);
+  CHECK(c.result == verdict::fails);
+  CHECK_THAT(c.summary, Catch::Matchers::Contains("positions 256 and 257"));
+  rope_scheme<R> good{"rope", 8, 8, rotary_layout::interleaved, angle_table<R>::standard(8)};
+  CHECK(run_battery(good).at(property::injective).result == verdict::held_to_tolerance);
+}
+
+TEST_CASE("a cached-decoding path that drops the position offset is caught by relative scores", "[pe][mutant]") {
+  mutants::rope_cache_drops_offset<Q> m;
+  configure_rope(m, 4, 4, rotary_layout::interleaved, angle_table<Q>::pythagorean(4));
+  const auto row = run_battery(m, "mutant");
+  CHECK(row.at(property::relative_scores).result == verdict::fails);
+  CHECK(row.at(property::norm_preserving).result == verdict::proved_exactly);  // not what catches it
+}
+
+TEST_CASE("bidirectional ALiBi without |m - n| is caught by score decay", "[pe][mutant]") {
+  mutants::alibi_without_abs<Q> m;
+  const auto row = run_battery(m, "mutant");
+  CHECK(row.at(property::score_decays).result == verdict::fails);
+  CHECK(row.at(property::relative_scores).result == verdict::proved_exactly);  // still translation-invariant
+  CHECK(run_battery(alibi_scheme<Q>{}).at(property::score_decays).result == verdict::proved_exactly);
+}
+
+TEST_CASE("a T5 bucket function that can return num_buckets is caught by extrapolation at distance 128",
+          "[pe][mutant]") {
+  const auto row = run_battery(mutants::t5_unclamped<Q>(), "mutant");
+  const auto& c = row.at(property::extrapolates);
+  CHECK(c.result == verdict::fails);
+  CHECK_THAT(c.summary, Catch::Matchers::Contains("bucket(128) = 32"));
+  CHECK(t5_bucket(128, 32, 128, false) == 32);
+  CHECK(t5_bucket(128) == 31);
+  CHECK(run_battery(t5_scheme<Q>{}).at(property::extrapolates).result == verdict::proved_exactly);
+}
+
+TEST_CASE("YaRN's attention factor applied twice contradicts the declared norm scale", "[pe][mutant]") {
+  mutants::yarn_factor_twice<R> m;
+  configure_rope(m, 8, 8, rotary_layout::half_split, yarn_angles<R>(8, 10000, 4, 4096, 32, 1, 2));
+  m.declared = yarn_angles<R>(8, 10000, 4, 4096).amplitude;
+  const auto row = run_battery(m, "mutant");
+  const auto& c = row.at(property::norm_preserving);
+  CHECK(c.result == verdict::fails);
+  CHECK(c.contradicts_declaration);
+  CHECK_FALSE(row.agrees());
+  // Correct YaRN: not norm-preserving either, but by exactly the declared factor a.
+  rope_scheme<R> good{"rope-yarn", 8, 8, rotary_layout::half_split, yarn_angles<R>(8, 10000, 4, 4096)};
+  const auto ok = run_battery(good).at(property::norm_preserving);
+  CHECK(ok.result == verdict::fails);
+  CHECK_FALSE(ok.contradicts_declaration);
+}
