@@ -1,0 +1,197 @@
+// Proof 3.4: the layers after attention read one row at a time; the causal mask reads row numbers.
+#include "s34_rowwise_layers.hpp"
+
+#include "checks.hpp"
+#include "model_weights.hpp"
+#include "orderblind/examples/seed000.hpp"
+#include "orderblind/examples/seed001.hpp"
+
+namespace orderblind::proofs {
+
+layers_subject library_layers() {
+  return {"orderblind::feed_forward", [](const Matrix<Q>& x, const ffn_weights<Q>& w) { return feed_forward(x, w); },
+          mask::causal()};
+}
+
+namespace {
+
+struct s34_case {
+  std::string label;
+  bool example = false;
+  Matrix<Q> x;
+  ffn_weights<Q> ffn;
+  std::vector<encoder_block_weights<Q>> blocks;
+  permutation p;
+};
+
+std::vector<s34_case> cases(const run_config& cfg) {
+  namespace ex = examples::seed001;
+  std::vector<s34_case> v;
+  const auto w = ex::weights<Q>();
+  const Matrix<Q> id = Matrix<Q>::Identity(4, 4);
+  // NOTE: seed 001 prints no FFN weights; the example's FFN is W1 = W_Q, W2 = W_V (Part 1's), b = −𝟙, +𝟙.
+  const ffn_weights<Q> f{w.wq, Matrix<Q>::Constant(1, 4, Q(-1)), w.wv, Matrix<Q>::Constant(1, 4, Q(1))};
+  const encoder_block_weights<Q> b{{w.wq, w.wk, w.wv, id, 1}, f, {}, {}};
+  v.push_back({"seed 001 §3.4: I love LLMs reversed", true, ex::x<Q>(), f, {b, b}, ex::reversal()});
+  case_source src(cfg.seed);
+  for (long k = 0; k < cfg.cases; ++k) {
+    const auto n = src.integer(2, 4);
+    const Eigen::Index d = 2;
+    s34_case c{"random case " + std::to_string(k + 1), false, src.matrix<Q>(n, d), random_ffn<Q>(src, d, 3), {},
+               src.shuffle(static_cast<std::size_t>(n))};
+    c.blocks.push_back(random_encoder_block<Q>(src, d, static_cast<std::size_t>(src.integer(1, 2))));
+    c.blocks.push_back(random_encoder_block<Q>(src, d, static_cast<std::size_t>(src.integer(1, 2))));
+    v.push_back(std::move(c));
+  }
+  return v;
+}
+
+std::string describe(const s34_case& c) { return c.label + " (P = " + c.p.cycles() + ", X = " + show(c.x) + ")"; }
+
+/// Self-attention with identity weights, scale 1, the rational kernel and the subject's decoder mask.
+Matrix<Q> masked_attention(const Matrix<Q>& x, const orderblind::mask& m) {
+  const Matrix<Q> id = Matrix<Q>::Identity(x.cols(), x.cols());
+  attention_options<Q> opt;
+  opt.scale = Q(1);
+  opt.mask = m;
+  return self_attention<Q, rational_kernel>(x, {id, id, id}, opt);
+}
+
+}  // namespace
+
+proof_result prove_34(const run_config& cfg, const layers_subject& subject) {
+  const std::string src = "seed 001, §3.4; seed 000, §2";
+  const std::string exact = "mpq_rational (exact, ==)";
+  step_checker s1({"1", "the feed-forward network reads one row: FFN(PX) = P·FFN(X), and row i of FFN(X) is FFN(xᵢ)",
+                   src, subject.name + " of PX against P·FFN(X); each row against the FFN of that row alone", exact,
+                   "== (exact)"});
+  step_checker s2({"2", "LayerNorm reads one row: LN(PX) = P·LN(X)", src,
+                   "orderblind::layer_norm in mpfr100 (bit for bit), and the exact MAD norm in mpq_rational",
+                   "mpfr100 (MPFR, 100 digits) and mpq_rational", "== (bit-for-bit / exact)"});
+  step_checker s3({"3", "residual connections add equivariant things to equivariant things: PX + F(PX) = P(X + F(X))",
+                   src, "X + FFN(X) and X + Attn(X) (rational kernel) on PX against P·(…)", exact, "== (exact)"});
+  step_checker s4({"4", "stacks stay equivariant: every block passes the shuffle through, so the stack does", src,
+                   "two encoder blocks (multi-head attention, FFN, Add & Norm; rational kernel, MAD norm) on PX "
+                   "against P·stack(X)",
+                   exact, "== (exact)"});
+  step_checker s4b({"4b", "\"Stack 96 layers: still equivariant\" — bit for bit, with order-free sums", "seed 000, §2",
+                    "96 encoder blocks (softmax, LayerNorm) in double with sorted sums on PX against P·stack(X)",
+                    "double (IEEE binary64, sorted sums)", "== (bit-for-bit)"});
+  step_checker s5({"5", "mean pooling is invariant: pool(PX) = pool(X), so stack + pool is a bag of words", src,
+                   "mean_pool(PX) against mean_pool(X), and mean_pool(stack(PX)) against mean_pool(stack(X))", exact,
+                   "== (exact)"});
+  step_checker s6({"6", "the causal mask reads row numbers: causal attention is NOT equivariant (minimal counterexample)",
+                   "seed 001, §3.4 key takeaway; seed 000, §5",
+                   "a search over n = 2, d = 1, entries 0, 1, −1, 2 (smallest first) for X with "
+                   "Attn_causal(PX) ≠ P·Attn_causal(X) (identity weights, scale 1, rational kernel); and the texts' "
+                   "examples",
+                   exact, "a counterexample exists"});
+  attention_options<Q> half;
+  half.scale = Q(1) / Q(2);
+  for (const auto& c : cases(cfg)) {
+    const Matrix<Q> pm = c.p.matrix<Q>();
+    const Matrix<Q> px = c.p.apply_rows(c.x);
+    const auto lbl = describe(c);
+    const Matrix<Q> fx = subject.ffn(c.x, c.ffn);
+    case_outcome o = compare_exact(subject.ffn(px, c.ffn), multiply(pm, fx), "FFN(PX)", "P·FFN(X)");
+    for (Eigen::Index i = 0; o.held && i < c.x.rows(); ++i)
+      o = compare_exact(Matrix<Q>(fx.row(i)), subject.ffn(Matrix<Q>(c.x.row(i)), c.ffn),
+                        "row " + std::to_string(i) + " of FFN(X)", "FFN(that row alone)");
+    s1.check(o, c.example, lbl);
+
+    const Matrix<R> xr = cast_matrix<R>(c.x);
+    o = compare_bitwise(layer_norm(c.p.apply_rows(xr)), c.p.apply_rows(layer_norm(xr)), "LN(PX) vs P·LN(X)");
+    if (o.held) o = compare_exact(mad_norm(px), multiply(pm, mad_norm(c.x)), "MADnorm(PX)", "P·MADnorm(X)");
+    s2.check(o, c.example, lbl);
+
+    o = compare_exact(residual(px, subject.ffn(px, c.ffn)), multiply(pm, residual(c.x, fx)), "PX + FFN(PX)",
+                      "P(X + FFN(X))");
+    if (o.held) {
+      const Matrix<Q> id = Matrix<Q>::Identity(c.x.cols(), c.x.cols());
+      const head_weights<Q> hw{id, id, id};
+      attention_options<Q> one;
+      one.scale = Q(1);
+      o = compare_exact(residual(px, self_attention<Q, rational_kernel>(px, hw, one)),
+                        multiply(pm, residual(c.x, self_attention<Q, rational_kernel>(c.x, hw, one))),
+                        "PX + Attn(PX)", "P(X + Attn(X))");
+    }
+    s3.check(o, c.example, lbl);
+
+    const Matrix<Q> stack = encoder_stack<Q, rational_kernel, mad_norm_policy>(c.x, c.blocks, half);
+    const Matrix<Q> stack_p = encoder_stack<Q, rational_kernel, mad_norm_policy>(px, c.blocks, half);
+    s4.check(compare_exact(stack_p, multiply(pm, stack), "stack(PX)", "P·stack(X)"), c.example, lbl);
+
+    {
+      std::vector<encoder_block_weights<double>> deep;
+      for (int l = 0; l < 96; ++l) deep.push_back(cast_weights<double>(c.blocks[static_cast<std::size_t>(l) % 2]));
+      attention_options<double> sorted;
+      sorted.scale = 0.5;
+      sorted.sum = summation::sorted;
+      const Matrix<double> xd = cast_matrix<double>(c.x);
+      const auto deep_x = encoder_stack<double, softmax_kernel, layer_norm_policy>(xd, deep, sorted);
+      const auto deep_px = encoder_stack<double, softmax_kernel, layer_norm_policy>(c.p.apply_rows(xd), deep, sorted);
+      s4b.check(compare_bitwise(deep_px, c.p.apply_rows(deep_x), "96 blocks: stack(PX) vs P·stack(X)"), c.example, lbl);
+    }
+
+    o = compare_exact(mean_pool(px), mean_pool(c.x), "pool(PX)", "pool(X)");
+    if (o.held) o = compare_exact(mean_pool(stack_p), mean_pool(stack), "pool(stack(PX))", "pool(stack(X))");
+    s5.check(o, c.example, lbl);
+  }
+
+  // Step 6: search for the smallest counterexample, then the texts' examples.
+  {
+    const permutation swap = permutation::transposition(2, 0, 1);
+    const int values[] = {0, 1, -1, 2};
+    std::string found;
+    for (int a : values) {
+      for (int b : values) {
+        const Matrix<Q> x = from_rows<Q, int>({{a}, {b}});
+        const Matrix<Q> lhs = masked_attention(swap.apply_rows(x), subject.decoder_mask);
+        const Matrix<Q> rhs = swap.apply_rows(masked_attention(x, subject.decoder_mask));
+        if (!exactly_equal(lhs, rhs)) {
+          found = "X = " + show(x) + ", P = (0 1): Attn(PX) = " + show(lhs) + " but P·Attn(X) = " + show(rhs);
+          break;
+        }
+      }
+      if (!found.empty()) break;
+    }
+    s6.check(found.empty() ? exact_outcome(false, "no counterexample among the 16 smallest inputs: the mask did not "
+                                                  "read row numbers")
+                           : case_outcome{true, "0", 0.0, {}},
+             false, "the exhaustive search");
+    if (!found.empty()) s6.remark("Minimal counterexample: " + found + ".");
+    // The texts' examples: dog bites man (seed 000) and I love LLMs (seed 001) under the causal mask.
+    namespace e0 = examples::seed000;
+    namespace e1 = examples::seed001;
+    const Matrix<Q> xa = e0::sentence_a<Q>();
+    const bool differs0 = !exactly_equal(masked_attention(e0::swap_first_and_last().apply_rows(xa), subject.decoder_mask),
+                                         e0::swap_first_and_last().apply_rows(masked_attention(xa, subject.decoder_mask)));
+    s6.check(differs0 ? case_outcome{true, "0", 0.0, {}} : exact_outcome(false, "equivariant on dog bites man"), true,
+             "seed 000 dog bites man");
+    attention_options<Q> opt;
+    opt.scale = e1::scale<Q>();
+    opt.mask = subject.decoder_mask;
+    const Matrix<Q> x1 = e1::x<Q>();
+    const auto z1 = self_attention<Q, rational_kernel>(x1, e1::weights<Q>(), opt);
+    const auto z1p = self_attention<Q, rational_kernel>(e1::reversal().apply_rows(x1), e1::weights<Q>(), opt);
+    const bool differs1 = !exactly_equal(z1p, e1::reversal().apply_rows(z1));
+    s6.check(differs1 ? case_outcome{true, "0", 0.0, {}} : exact_outcome(false, "equivariant on I love LLMs"), true,
+             "seed 001 I love LLMs");
+  }
+  s1.remark("The example's FFN uses Part 1's W_Q as W1 and W_V as W2 with biases −𝟙 and +𝟙 (seed 001 prints no FFN "
+            "weights).");
+  s4b.remark("Sorted sums make every sum over the sequence independent of the row order; the row-wise steps "
+             "(projections, FFN, LayerNorm) are bit-identical anyway, since each row is computed by the same "
+             "operations in the same order.");
+  proof_result r{"3.4", "the order is in the row numbers, and nothing reads them (except the causal mask)", src,
+                 random_cases_description, {}};
+  for (auto* s : {&s1, &s2, &s3, &s4, &s4b, &s5, &s6}) r.steps.push_back(s->finish(cfg.seed));
+  return r;
+}
+
+namespace {
+const proof_registrar reg{proof{"3.4", "the order is in the row numbers, and nothing reads them (except the causal mask)",
+                                "seed 001, §3.4; seed 000, §2", [](const run_config& cfg) { return prove_34(cfg); }}};
+}  // namespace
+
+}  // namespace orderblind::proofs

@@ -1,0 +1,202 @@
+// The executable proofs hold, and each one catches a deliberately broken implementation (a mutant),
+// with the failure visible in its certificate.
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "certificate.hpp"
+#include "orderblind/version.hpp"
+#include "claims.hpp"
+#include "proofs/a1_attention_equivariance.hpp"
+#include "proofs/a2_cross_attention.hpp"
+#include "proofs/s34_rowwise_layers.hpp"
+#include "proofs/s37_counter.hpp"
+#include "proofs/s4_sinusoid.hpp"
+
+using namespace orderblind;
+using namespace orderblind::proofs;
+
+namespace {
+
+const run_config few{8, 7};
+
+const step_record& step(const proof_result& r, const std::string& number) {
+  for (const auto& s : r.steps)
+    if (s.number == number) return s;
+  FAIL("no step " << number << " in proof " << r.id);
+  throw std::logic_error("unreachable");
+}
+
+std::string rendered(const proof_result& r, const std::string& format) {
+  std::ostringstream os;
+  cli::render({cli::make_certificate(r, few)}, format, os);
+  return os.str();
+}
+
+/// Attention whose scores depend on the row index: s_ij + i (or + j for the key index).
+attention_subject index_reading_attention(bool key_index) {
+  auto s = library_attention();
+  s.name = key_index ? "mutant: s_ij + j" : "mutant: s_ij + i";
+  s.exact = [key_index](const Matrix<Q>& y, const Matrix<Q>& c, const head_weights<Q>& w, const Q& scale) {
+    Matrix<Q> q = multiply(y, w.wq), k = multiply(c, w.wk), v = multiply(c, w.wv);
+    attention_trace<Q> t;
+    t.s = multiply_transposed(q, k);
+    for (Eigen::Index i = 0; i < t.s.rows(); ++i)
+      for (Eigen::Index j = 0; j < t.s.cols(); ++j) t.s(i, j) = t.s(i, j) * scale + Q(key_index ? j : i);
+    t.a = normalise_rows<Q, rational_kernel>(t.s, mask::none());
+    t.z = weighted_sum(t.a, v, summation::in_order);
+    t.q = q;
+    t.k = k;
+    t.v = v;
+    return t;
+  };
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("every registered proof holds on the texts' examples and random cases", "[proofs]") {
+  const auto all = registered_proofs();
+  for (const char* id : {"A.1", "A.2", "3.4", "3.7", "4"}) {
+    INFO("proof " << id);
+    const auto r = find_proof(id).run(few);
+    CHECK(r.held());
+    CHECK(r.steps.size() >= 5);
+    for (const auto& s : r.steps) {
+      INFO("step " << s.number << ": " << s.note);
+      CHECK(s.held);
+      CHECK(s.example_cases + s.random_cases > 0);
+      CHECK(s.seed == few.seed);
+      CHECK_FALSE(s.arithmetic.empty());
+    }
+  }
+}
+
+TEST_CASE("an unknown proof id is an error naming the id and the known ones", "[proofs]") {
+  CHECK_THROWS_WITH(find_proof("Z.9"), Catch::Contains("unknown proof id 'Z.9'") && Catch::Contains("A.1"));
+}
+
+TEST_CASE("a proof with no steps does not hold", "[proofs]") { CHECK_FALSE(proof_result{}.held()); }
+
+TEST_CASE("A.1 catches attention whose scores read the row index", "[proofs][mutant]") {
+  const auto r = prove_a1(few, index_reading_attention(false));
+  CHECK_FALSE(r.held());
+  CHECK(step(r, "3").held);  // the projections are untouched
+  CHECK_FALSE(step(r, "4").held);
+  CHECK_FALSE(step(r, "6").held);
+  CHECK_THAT(step(r, "4").note, Catch::Contains("FAILED on") && Catch::Contains("S′"));
+  CHECK_THAT(rendered(r, "text"), Catch::Contains("verdict:     FAILED") && Catch::Contains("[FAILED] step 4"));
+  CHECK_THAT(rendered(r, "markdown"), Catch::Contains("**FAILED**"));
+  const auto j = nlohmann::json::parse(rendered(r, "json"));
+  CHECK(j["verdict"] == "FAILED");
+  CHECK(j["steps"][3]["verdict"] == "FAILED");
+}
+
+TEST_CASE("A.2 catches cross-attention whose scores read the key's row index", "[proofs][mutant]") {
+  const auto r = prove_a2(few, index_reading_attention(true));
+  CHECK_FALSE(r.held());
+  CHECK(step(r, "Step 1").held);
+  CHECK_FALSE(step(r, "Step 2").held);
+  CHECK_FALSE(step(r, "Step 4").held);
+}
+
+TEST_CASE("3.4 catches an FFN that reads the row index, and a mask that reads nothing", "[proofs][mutant]") {
+  auto ffn_mutant = library_layers();
+  ffn_mutant.ffn = [](const Matrix<Q>& x, const ffn_weights<Q>& w) {
+    Matrix<Q> y = feed_forward(x, w);
+    for (Eigen::Index i = 0; i < y.rows(); ++i) y(i, 0) += Q(i);
+    return y;
+  };
+  const auto r = prove_34(few, ffn_mutant);
+  CHECK_FALSE(step(r, "1").held);
+  CHECK_FALSE(step(r, "3").held);
+  CHECK(step(r, "6").held);
+  auto mask_mutant = library_layers();
+  mask_mutant.decoder_mask = mask::none();
+  const auto m = prove_34(few, mask_mutant);
+  CHECK(step(m, "1").held);
+  CHECK_FALSE(step(m, "6").held);
+  CHECK_THAT(rendered(m, "text"), Catch::Contains("[FAILED] step 6"));
+}
+
+TEST_CASE("3.7 catches an affine counter (m·𝟙 + e₀)", "[proofs][mutant]") {
+  counter_subject affine{"mutant: m·𝟙 + e₀", [](long m, Eigen::Index d) {
+                           Matrix<Q> p = Matrix<Q>::Constant(1, d, Q(m));
+                           p(0, 0) += Q(1);
+                           return p;
+                         }};
+  const auto r = prove_37(few, affine);
+  CHECK(step(r, "1").held);  // the expansion holds for any p
+  CHECK_FALSE(step(r, "2").held);
+  CHECK_FALSE(r.held());
+}
+
+TEST_CASE("4 catches a rotation with the wrong sign", "[proofs][mutant]") {
+  rotation_subject wrong{"mutant: [[cos, −sin], [sin, cos]]",
+                         [](const Q& c, const Q& s) { return Matrix<Q>(from_rows<Q, Q>({{c, Q(-s)}, {s, c}})); },
+                         [](const R& c, const R& s) { return Matrix<R>(from_rows<R, R>({{c, R(-s)}, {s, c}})); }};
+  const auto r = prove_4(few, wrong);
+  CHECK(step(r, "1").held);
+  CHECK_FALSE(step(r, "4").held);
+  CHECK_FALSE(step(r, "5").held);
+  const auto j = nlohmann::json::parse(rendered(r, "json"));
+  CHECK(j["verdict"] == "FAILED");
+}
+
+TEST_CASE("a certificate names the version, the proof, every step, the arithmetic, cases, seed and residual",
+          "[proofs][certificate]") {
+  const auto r = prove_37(few);
+  const auto j = nlohmann::json::parse(rendered(r, "json"));
+  CHECK(j["schema"] == "orderblind-certificate/1");
+  CHECK(j["orderblind_version"] == std::string(orderblind::version));
+  CHECK(j["proof"] == "3.7");
+  CHECK(j["verdict"] == "held");
+  CHECK(j["seed"] == few.seed);
+  CHECK(j["cases"] == few.cases);
+  CHECK(j["reproduce"] == "orderblind prove 3.7 --cases 8 --seed 7");
+  REQUIRE(j["steps"].size() == r.steps.size());
+  for (const auto& s : j["steps"]) {
+    CHECK(s.contains("statement"));
+    CHECK(s.contains("arithmetic"));
+    CHECK(s["max_residual"] == "0");
+    CHECK(s["verdict"] == "held");
+  }
+  const auto md = rendered(r, "markdown");
+  CHECK_THAT(md, Catch::Contains("### Proof 3.7") && Catch::Contains("| step | statement |") &&
+                     Catch::Contains("orderblind prove 3.7 --cases 8 --seed 7"));
+}
+
+TEST_CASE("the same seed replays the same certificate", "[proofs][certificate]") {
+  CHECK(rendered(prove_a1(few), "json") == rendered(prove_a1(few), "json"));
+}
+
+TEST_CASE("the seed-claims report holds and lists the texts' errata", "[claims]") {
+  const auto r = cli::compute_claims();
+  for (const auto& c : r.claims) {
+    INFO(c.seed << ", " << c.section << ": " << c.quote << " → " << c.computed);
+    CHECK(c.check_held);
+  }
+  CHECK(r.held());
+  auto erratum_on = [&](const std::string& seed, const std::string& text) {
+    for (const auto& c : r.claims)
+      if (c.seed == seed && c.verdict() == "erratum" && c.quote.find(text) != std::string::npos) return true;
+    return false;
+  };
+  CHECK(erratum_on("seed 000", "0.762, 0.683, 2.699"));
+  CHECK(erratum_on("seed 000", "[1.695, 0.061]"));
+  CHECK(erratum_on("seed 000", "2.381"));
+  CHECK(erratum_on("seed 000", "bit-for-bit"));
+  CHECK(erratum_on("seed 001", "1600c"));
+  CHECK(erratum_on("seed 002", "ten thousand"));
+  CHECK(erratum_on("seed 003", "invariance"));
+  CHECK(erratum_on("seed 003", "Low dimensions"));
+  CHECK(erratum_on("seed 003", "3/5"));
+  for (const char* seed : {"seed 000", "seed 001", "seed 002", "seed 003"}) {
+    long n = 0;
+    for (const auto& c : r.claims) n += c.seed == seed ? 1 : 0;
+    INFO(seed);
+    CHECK(n >= 6);
+  }
+  std::ostringstream md;
+  cli::render_claims(r, "markdown", md);
+  CHECK_THAT(md.str(), Catch::Contains("### Errata") && Catch::Contains("2.700"));
+}
