@@ -36,6 +36,70 @@ inline bool project(const ff_lines& x, const ff_lines& w, std::vector<std::int64
   return true;
 }
 
+/// gcd(a, T) for the d numerators a of one output row against the row's T, cheaply.
+// NOTE: T = s·R with s the part of T made of the primes ≤ 47, so gcd(s, R) = 1 and
+// gcd(a, T) = gcd(a, s)·gcd(a, R): a word gcd, and a wide one that is 1 for every a of the row when
+// gcd(R, Π_a (a mod R)) = 1 (a prime dividing R and some a divides the product). One wide gcd per
+// row then replaces one per entry; otherwise each a gets its own gcd with R.
+struct row_gcds {
+  static constexpr std::uint64_t primorial = 614889782588491410ULL;  // 2·3·5·…·47 < 2^63
+  static constexpr unsigned primes[15] = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47};
+  mpz_t r, prod, tmp;
+  std::uint64_t s = 1;
+  bool all_coprime = false;
+  row_gcds() {
+    mpz_init(r);
+    mpz_init(prod);
+    mpz_init(tmp);
+  }
+  ~row_gcds() {
+    mpz_clear(r);
+    mpz_clear(prod);
+    mpz_clear(tmp);
+  }
+  row_gcds(const row_gcds&) = delete;
+  row_gcds& operator=(const row_gcds&) = delete;
+  /// Splits t (> 0) and tests the row; false when s would not fit a word (then use plain gcds).
+  bool prepare(mpz_srcptr t, const __mpz_struct* a, long count) {
+    const std::uint64_t small = gcd64(mpz_tdiv_ui(t, primorial), primorial);
+    mpz_set(r, t);
+    s = 1;
+    for (unsigned p : primes) {
+      if (small % p != 0) continue;
+      while (mpz_divisible_ui_p(r, p)) {
+        if (s > ~std::uint64_t{0} / p) return false;
+        mpz_divexact_ui(r, r, p);
+        s *= p;
+      }
+    }
+    if (mpz_cmp_ui(r, 1) == 0) {
+      all_coprime = true;
+      return true;
+    }
+    mpz_set_ui(prod, 1);
+    for (long c = 0; c < count; ++c) {
+      mpz_tdiv_r(tmp, &a[c], r);
+      mpz_mul(prod, prod, tmp);
+      mpz_tdiv_r(prod, prod, r);
+    }
+    mpz_gcd(tmp, prod, r);
+    all_coprime = mpz_cmp_ui(tmp, 1) == 0;
+    return true;
+  }
+  /// gcd(a, s): the whole gcd(a, t) when all_coprime.
+  std::uint64_t word_gcd(mpz_srcptr a) const { return s == 1 ? 1 : mpz_gcd_ui(nullptr, a, s); }
+  /// g = gcd(a, t) for one a of the prepared row.
+  void gcd(mpz_ptr g, mpz_srcptr a) const {
+    const std::uint64_t gs = word_gcd(a);
+    if (all_coprime) {
+      mpz_set_ui(g, gs);
+    } else {
+      mpz_gcd(g, a, r);
+      mpz_mul_ui(g, g, gs);
+    }
+  }
+};
+
 }  // namespace detail
 
 /// Z = attention of queries from Y over keys/values from C with the rational kernel, or nullopt when
@@ -125,6 +189,15 @@ std::optional<Matrix<Q>> try_rational_head(const Matrix<Q>& y, const Matrix<Q>& 
       mpz_clear(d);
     }
   } guard{num, den, g, t_i};
+  std::vector<__mpz_struct> nums(static_cast<std::size_t>(dv));
+  for (auto& x : nums) mpz_init(&x);
+  struct clear_all {
+    std::vector<__mpz_struct>& v;
+    ~clear_all() {
+      for (auto& x : v) mpz_clear(&x);
+    }
+  } guard_nums{nums};
+  detail::row_gcds rg;
   const std::int64_t* kp = kn.data();
   for (long i = 0; i < nq; ++i) {
     const u128 d_row = static_cast<u128>(static_cast<std::uint64_t>(sq)) * ry.den[static_cast<std::size_t>(i)];
@@ -178,39 +251,56 @@ std::optional<Matrix<Q>> try_rational_head(const Matrix<Q>& y, const Matrix<Q>& 
     i128 parts[pl];
     for (long cc = 0; cc < dv; ++cc) {
       for (int x = 0; x < used; ++x) parts[x] = acc[static_cast<std::size_t>(x * dv + cc)];
-      set_limb_sums(num, parts, used);
-      if (f == fault::wrong_entry && i == nq - 1 && cc == dv - 1) mpz_add_ui(num, num, 1);
+      mpz_ptr a_c = &nums[static_cast<std::size_t>(cc)];
+      set_limb_sums(a_c, parts, used);
+      if (f == fault::wrong_entry && i == nq - 1 && cc == dv - 1) mpz_add_ui(a_c, a_c, 1);
+    }
+    // gcd(num, T_i) for the whole row at once (see row_gcds); then the small factor c = Lc·dv_c.
+    // NOTE: gcd(a, T·c) = g·gcd(a/g, c) with g = gcd(a, T) (a/g and T/g are coprime), so
+    // a/(g·h) over (T/g)·(c/h), h = gcd(a/g, c), is in lowest terms.
+    const bool split = rg.prepare(t_i, nums.data(), dv);
+    for (long cc = 0; cc < dv; ++cc) {
+      mpz_ptr a_c = &nums[static_cast<std::size_t>(cc)];
       mpq_ptr out = z(i, cc).backend().data();
-      // The denominator is T_i·c with c = Lc·dv_c small. NOTE: gcd(a, T·c) = g·gcd(a/g, c) with
-      // g = gcd(a, T) (a/g and T/g are coprime), so one wide gcd against T_i alone and one word gcd
-      // against c; a/(g·h) over (T/g)·(c/h), h = gcd(a/g, c), is then in lowest terms.
       const u128 c128 = static_cast<u128>(lc) * cv.den[static_cast<std::size_t>(cc)];
-      if ((c128 >> 64) == 0) {
-        const auto small = static_cast<std::uint64_t>(c128);
-        mpz_gcd(g, num, t_i);
-        if (mpz_cmp_ui(g, 1) != 0) {
-          mpz_divexact(num, num, g);
-          mpz_divexact(den, t_i, g);
+      if (split && rg.all_coprime) {  // the gcd is a word: divide by it as a word
+        const std::uint64_t gs = rg.word_gcd(a_c);
+        if (gs != 1) {
+          mpz_divexact_ui(num, a_c, gs);
+          mpz_divexact_ui(den, t_i, gs);
         } else {
+          mpz_set(num, a_c);
           mpz_set(den, t_i);
         }
+      } else if (split) {
+        rg.gcd(g, a_c);
+      } else {
+        mpz_gcd(g, a_c, t_i);
+      }
+      if (split && rg.all_coprime) {
+        // num, den set above
+      } else if (mpz_cmp_ui(g, 1) != 0) {
+        mpz_divexact(num, a_c, g);
+        mpz_divexact(den, t_i, g);
+      } else {
+        mpz_set(num, a_c);
+        mpz_set(den, t_i);
+      }
+      if ((c128 >> 64) == 0) {
+        const auto small = static_cast<std::uint64_t>(c128);
         const std::uint64_t h = mpz_gcd_ui(nullptr, num, small);
         if (h != 1) mpz_divexact_ui(num, num, h);
         mpz_mul_ui(den, den, small / h);
-        mpz_swap(mpq_numref(out), num);
-        mpz_swap(mpq_denref(out), den);
-        continue;
-      }
-      set_u128(den, c128);
-      mpz_mul(den, den, t_i);
-      mpz_gcd(g, num, den);
-      if (mpz_cmp_ui(g, 1) != 0) {
-        mpz_divexact(mpq_numref(out), num, g);
-        mpz_divexact(mpq_denref(out), den, g);
       } else {
-        mpz_swap(mpq_numref(out), num);
-        mpz_swap(mpq_denref(out), den);
+        set_u128(g, c128);
+        mpz_gcd(g, num, g);
+        mpz_divexact(num, num, g);
+        set_u128(mpq_denref(out), c128);
+        mpz_divexact(mpq_denref(out), mpq_denref(out), g);
+        mpz_mul(den, den, mpq_denref(out));
       }
+      mpz_swap(mpq_numref(out), num);
+      mpz_swap(mpq_denref(out), den);
     }
   }
   return z;
