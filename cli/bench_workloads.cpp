@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "orderblind/errors.hpp"
+#include "orderblind/expfield/layer.hpp"
 #include "orderblind/kernel.hpp"
 
 namespace orderblind::cli::bench {
@@ -164,6 +165,62 @@ result run_double(const options& opt) {
       });
 }
 
+/// Entries k/den with k uniform in [−bound, bound] (as Q(t) constants).
+Matrix<expfield::element> random_grid_entries(long r, long c, int bound, int den, std::mt19937_64& rng) {
+  std::uniform_int_distribution<int> k(-bound, bound);
+  Matrix<expfield::element> m(r, c);
+  for (long i = 0; i < r; ++i)
+    for (long j = 0; j < c; ++j) m(i, j) = expfield::element(expfield::rational(k(rng)) / expfield::rational(den));
+  return m;
+}
+
+result run_expfield(const options& opt) {
+  using T = expfield::element;
+  // NOTE: X and W_V entries in {−1, −1/2, 0, 1/2, 1}, W_Q and W_K entries in {−1, 0, 1}: every score
+  // Q Kᵀ lies on the grid (1/4)Z, so exp(s/√d_k) = t^(4s) with t = e^(1/(4·√d_k)), and softmax is exact.
+  const long dk = opt.d / opt.heads;
+  const auto aopt = expfield::options_for(expfield::variable::for_scores(4, dk));
+  result r;
+  r.info = describe(opt.workload);
+  r.opt = opt;
+  std::mt19937_64 rng(opt.seed);
+  std::vector<double> times, cpu_times;
+  const auto start = clock::now();
+  do {
+    const Matrix<T> x = random_grid_entries(opt.n, opt.d, 2, 2, rng);
+    head_weights<T> head;
+    multi_head_weights<T> mh;
+    if (opt.heads == 1) {
+      head = {random_grid_entries(opt.d, opt.d, 1, 1, rng), random_grid_entries(opt.d, opt.d, 1, 1, rng),
+              random_grid_entries(opt.d, opt.d, 2, 2, rng)};
+    } else {
+      mh = {random_grid_entries(opt.d, opt.d, 1, 1, rng), random_grid_entries(opt.d, opt.d, 1, 1, rng),
+            random_grid_entries(opt.d, opt.d, 2, 2, rng), random_grid_entries(opt.d, opt.d, 2, 2, rng),
+            static_cast<std::size_t>(opt.heads)};
+    }
+    const permutation p = random_permutation(static_cast<std::size_t>(opt.n), rng);
+    const auto same = [](const Matrix<T>& a, const Matrix<T>& b) { return exactly_equal(a, b); };
+    const double c0 = thread_cpu_seconds();
+    const auto t0 = clock::now();
+    const bool ok =
+        opt.heads == 1
+            ? equivariance_holds<T>(x, p, [&](const Matrix<T>& m) { return self_attention<T, softmax_kernel>(m, head, aopt); }, same)
+            : equivariance_holds<T>(
+                  x, p, [&](const Matrix<T>& m) { return multi_head_self_attention<T, softmax_kernel>(m, mh, aopt); }, same);
+    const auto t1 = clock::now();
+    cpu_times.push_back(thread_cpu_seconds() - c0);
+    times.push_back(std::chrono::duration<double>(t1 - t0).count());
+    ++r.checks;
+    if (!ok) ++r.failures;
+  } while (std::chrono::duration<double>(clock::now() - start).count() < opt.seconds);
+  r.total_seconds = std::accumulate(times.begin(), times.end(), 0.0);
+  r.mean_seconds = r.total_seconds / static_cast<double>(times.size());
+  r.median_seconds = median_of(times);
+  r.min_seconds = times.front();
+  r.cpu_median_seconds = median_of(cpu_times);
+  return r;
+}
+
 }  // namespace
 
 permutation random_permutation(std::size_t n, std::mt19937_64& rng) {
@@ -188,11 +245,12 @@ workload_info describe(const std::string& workload) {
     return {"double", "double (IEEE binary64)", "softmax (max-subtracted)", "1/sqrt(d_k)",
             "max |Attn(PX) - P Attn(X)| <= 4(n+1) eps max(1,max|V|); inputs uniform in [-1,1]"};
   if (workload == "expfield")
-    return {"expfield", "Q(t), t = e (exact)", "exact softmax", "1", "exact (==) on every entry"};
+    return {"expfield", "Q(t), t = e^(1/(4 sqrt(d_k))) (exact)", "softmax (real, exact in Q(t))", "1/sqrt(d_k)",
+            "exact (==) on every entry; X, W_V in {-1,-1/2,0,1/2,1}, W_Q, W_K in {-1,0,1}: scores on (1/4)Z"};
   throw configuration_error("unknown workload '" + workload + "' (expected rational, mp100, double or expfield)");
 }
 
-bool expfield_available() { return false; }
+bool expfield_available() { return true; }
 
 void validate(const options& opt) {
   (void)describe(opt.workload);
@@ -225,7 +283,7 @@ result run(const options& opt) {
   if (opt.workload == "rational") return run_rational(opt);
   if (opt.workload == "mp100") return run_mp100(opt);
   if (opt.workload == "double") return run_double(opt);
-  throw configuration_error("the expfield workload is not available in this build");
+  return run_expfield(opt);
 }
 
 }  // namespace orderblind::cli::bench

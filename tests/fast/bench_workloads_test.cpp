@@ -45,7 +45,7 @@ TEST_CASE("bench refuses bad usage with a message", "[bench][errors]") {
 }
 
 TEST_CASE("every workload's equivariance check holds on attention", "[bench]") {
-  for (const char* w : {"rational", "mp100", "double"})
+  for (const char* w : {"rational", "mp100", "double", "expfield"})
     for (long heads : {1L, 2L}) {
       b::options o;
       o.workload = w;
