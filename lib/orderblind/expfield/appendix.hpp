@@ -113,12 +113,12 @@ template <class K = softmax_kernel>
 exact_proof prove_a2(long cases, std::uint64_t seed) {
   exact_proof pr;
   pr.steps = {
-      {"Step 0", "encoder(PX) = P·encoder(X)", "one exact-softmax self-attention layer as the encoder, in Q(t)", 0, 0, true, {}},
-      {"Step 1", "K′ = PK, V′ = PV", "C′W_K, C′W_V against P(C W_K), P(C W_V)", 0, 0, true, {}},
-      {"Step 2", "s′ = s Pᵀ", "each decoder row's raw scores q·k against the reordered scores", 0, 0, true, {}},
-      {"Step 3", "a′ = a Pᵀ (real softmax)", "each decoder row's weights in Q(t)", 0, 0, true, {}},
-      {"Step 4", "z′ = a′V′ = a PᵀP V = z", "cross-attention output for every decoder row, in Q(t)", 0, 0, true, {}},
-      {"Step 5", "several heads and W_O: MHA(Y, PC) = MHA(Y, C)",
+      {"0", "encoder(PX) = P·encoder(X)", "one exact-softmax self-attention layer as the encoder, in Q(t)", 0, 0, true, {}},
+      {"1", "K′ = PK, V′ = PV", "C′W_K, C′W_V against P(C W_K), P(C W_V)", 0, 0, true, {}},
+      {"2", "s′ = s Pᵀ", "each decoder row's raw scores q·k against the reordered scores", 0, 0, true, {}},
+      {"3", "a′ = a Pᵀ (real softmax)", "each decoder row's weights in Q(t)", 0, 0, true, {}},
+      {"4", "z′ = a′V′ = a PᵀP V = z", "cross-attention output for every decoder row, in Q(t)", 0, 0, true, {}},
+      {"5", "several heads and W_O: MHA(Y, PC) = MHA(Y, C)",
        "2-head cross-attention with W_O (d_model = 4, both heads d_h = 2, one t)", 0, 0, true, {}}};
   auto run = [&](const grid_case& g, bool example, const std::string& label) {
     const auto opt = options_for(g.var);
