@@ -92,18 +92,21 @@ TEST_CASE("Q(t): self-attention commutes with any row permutation (real softmax,
   const auto r = self_law<softmax_kernel>({});
   INFO(describe_failure("self", r));
   CHECK(r.passed);
+  CHECK(r.cases >= default_cases);
 }
 
 TEST_CASE("Q(t): cross-attention ignores the order of the encoder rows (real softmax, exactly)", "[properties][expfield]") {
   const auto r = cross_law<softmax_kernel>({});
   INFO(describe_failure("cross", r));
   CHECK(r.passed);
+  CHECK(r.cases >= default_cases);
 }
 
 TEST_CASE("Q(t): multi-head self-attention with W_O commutes with any row permutation", "[properties][expfield]") {
   const auto r = multi_head_law<softmax_kernel>({});
   INFO(describe_failure("multi-head", r));
   CHECK(r.passed);
+  CHECK(r.cases >= default_cases);
 }
 
 TEST_CASE("mutant: a softmax with its first weight + 1/1000 fails every Q(t) law", "[properties][expfield][mutant]") {
