@@ -3,6 +3,7 @@
 #include <Eigen/QR>
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 #include "check_battery.hpp"
@@ -14,6 +15,12 @@ namespace orderblind::cli {
 namespace {
 
 std::string pos(Eigen::Index p) { return "position " + std::to_string(p); }
+
+std::string sci(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
 
 /// Largest |entry| of row r.
 double row_max(const io::table& t, Eigen::Index r) {
@@ -130,7 +137,7 @@ check_result relative_scores(const io::table& t, double eps_in, const check_sett
     // summation (Higham §3.1). A spread is the difference of two entries: < 4d(n+d+1)·ε_in·max|PE|².
     const double mag = std::max(1.0, std::pow(static_cast<double>(max_abs(pe)), 2));
     r.arithmetic = "double";
-    r.unit = "ε_in·max(1, max|PE|)², ε_in = " + std::to_string(eps_in);
+    r.unit = "ε_in·max(1, max|PE|)², ε_in = " + sci(eps_in);
     r.worst = static_cast<double>(worst) / (eps_in * mag);
     r.bound = s.tolerance_eps.value_or(4.0 * static_cast<double>(t.cols) * static_cast<double>(n + t.cols + 1));
     r.held = r.worst <= r.bound;
@@ -152,7 +159,7 @@ check_result shift_linear(const io::table& t, double eps_in, const check_setting
   }
   const Matrix<double> pe = t.as<double>();
   const double mag = std::max(1.0, max_abs(pe));
-  r.unit = "ε_in·max(1, max|PE|), ε_in = " + std::to_string(eps_in);
+  r.unit = "ε_in·max(1, max|PE|), ε_in = " + sci(eps_in);
   r.worst = -1;
   for (Eigen::Index k = 1; k <= kmax; ++k) {
     const Eigen::MatrixXd a = pe.topRows(n - k), b = pe.bottomRows(n - k);

@@ -1,6 +1,7 @@
 // `orderblind check`: the batteries on a user's own matrices, read from .npy or CSV files.
 //   orderblind check --x X.npy --wq WQ.csv --wk WK.csv --wv WV.csv [--wo WO.npy --heads H] [--exact]
 //   orderblind check --pe table.npy [--exact]
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -39,7 +40,8 @@ void require_work(double work, const std::string& what, const check_args& a) {
   if (work > limit)
     throw CLI::ValidationError("--max-size", what + ": n²·d = " + fmt(work) + " exceeds the limit " + fmt(limit) +
                                                  (a.exact ? " for exact arithmetic" : " for double") +
-                                                 " (cost grows with n²·d); raise it with --max-size " + fmt(work));
+                                                 " (cost grows with n²·d); raise it with --max-size " +
+                                                 std::to_string(static_cast<long long>(std::ceil(work))));
 }
 
 void print(const std::vector<check_result>& rs, const std::string& header, const std::string& format,
