@@ -186,9 +186,12 @@ void seed000(report_builder& b) {
       if (!exactly_equal(lhs, rhs)) {
         const auto sl = attend_double(rev.apply_rows(x), summation::sorted);
         const auto sr = rev.apply_rows(attend_double(x, summation::sorted));
-        found = "the " + std::to_string(tries + 1) + "th random 4×3 input (mt19937_64 seed 1, entries in [−1, 1), " +
-                "W = I, reversal) differs by " + std::to_string(max_abs_difference(lhs, rhs)) +
-                " with in-order sums; with sorted sums: " + (exactly_equal(sl, sr) ? "bit-for-bit identical" : "DIFFERS");
+        char diff[32];
+        std::snprintf(diff, sizeof diff, "%.3g", max_abs_difference(lhs, rhs));
+        found = "random 4×3 input #" + std::to_string(tries + 1) + " (mt19937_64 seed 1, entries in [−1, 1), " +
+                "W = I, the reversal): Attn(PX) and P·Attn(X) differ by " + diff +
+                " with the textbook in-order sums; with sorted sums: " +
+                (exactly_equal(sl, sr) ? "bit-for-bit identical" : "DIFFERS");
       }
     }
     const auto da = attend_double(ex::sentence_a<double>(), summation::in_order);

@@ -133,7 +133,8 @@ proof_result prove_a1(const run_config& cfg, const attention_subject& subject) {
     s5c.check(o, c.example, describe(c));
   }
   s5.remark("The rational kernel is positive (discriminant 1 − 2 < 0) and, like exp, maps each score on its own; "
-            "the argument of the text uses only that and the order-free row sum.");
+            "the argument of the text uses only that and the order-free row sum. Softmax's own step: 5b–5c here (mpfr100), "
+            "and exactly, in the field Q(t), in proof A.1-exp.");
   s5c.remark("With the textbook in-order sum the floating results may differ in the last bits (step 5b bounds "
              "that); seed 000's \"bit-for-bit identical\" holds with an order-free sum.");
   proof_result r{"A.1", "self-attention is permutation-equivariant: Attn(PX) = P·Attn(X)", src,

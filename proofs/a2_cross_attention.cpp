@@ -147,6 +147,7 @@ proof_result prove_a2(const run_config& cfg, const attention_subject& subject) {
             "identity FFN (the seed prints no other weights). LayerNorm's own row-wise step is checked in proof 3.4 "
             "(mpfr100); the exact path uses the MAD norm, which like LayerNorm reads one row.");
   s2.remark("Every score is scaled by 1/2 (the text's d_k = 4), in the blocks too.");
+  s3.remark("Softmax's own step: 3b here (mpfr100), and exactly, in the field Q(t), in proof A.2-exp.");
   proof_result r{"A.2", "the row numbers do not reach the decoder (cross-attention)", src, random_cases_description, {}};
   for (auto* s : {&s0, &s1, &s2, &s3, &s3b, &s4, &s4b, &s5}) r.steps.push_back(s->finish(cfg.seed));
   return r;
