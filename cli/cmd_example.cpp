@@ -44,7 +44,7 @@ void print(const std::vector<worked_example>& list, const std::string& format, s
 }
 
 const registrar cmd{command{
-    "example", "print the seeds' worked examples (dog-bites-man, i-love-llms, counter) with their values",
+    "example", "print the seeds' worked examples (dog-bites-man, i-love-llms, i-love-llms-exact, counter) with their values",
     [](CLI::App& sub, const global_options& opts, int& rc) {
       static std::vector<std::string> names;
       sub.add_option("name", names, "which examples (default: all)");
@@ -58,7 +58,7 @@ const registrar cmd{command{
               chosen.push_back(e);
               found = true;
             }
-          if (!found) throw CLI::ValidationError("example", "unknown example '" + n + "' (dog-bites-man, i-love-llms, counter)");
+          if (!found) throw CLI::ValidationError("example", "unknown example '" + n + "' (dog-bites-man, i-love-llms, i-love-llms-exact, counter)");
         }
         if (names.empty()) chosen = all;
         print(chosen, opts.format, std::cout);

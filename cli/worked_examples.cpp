@@ -1,6 +1,8 @@
 // Computes the seeds' worked examples for `orderblind example` and the main job.
 #include "worked_examples.hpp"
 
+#include "expfield_example.hpp"
+
 #include <cmath>
 
 #include "orderblind/compare.hpp"
@@ -123,6 +125,8 @@ worked_example counter() {
 
 }  // namespace
 
-std::vector<worked_example> compute_worked_examples() { return {dog_bites_man(), i_love_llms(), counter()}; }
+std::vector<worked_example> compute_worked_examples() {
+  return {dog_bites_man(), i_love_llms(), seed001_exact_example(), counter()};
+}
 
 }  // namespace orderblind::cli
