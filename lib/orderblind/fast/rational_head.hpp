@@ -1,7 +1,7 @@
 #pragma once
 /// One attention head over GMP rationals with the rational kernel, fraction-free end to end:
 /// Q, K, V, the scores, the kernel's weights and A·V stay integers over shared denominators, and
-/// only the output is canonicalised (one gcd per entry).
+/// only the output is canonicalised (word gcds per entry, one wide gcd per row: see row_gcds).
 ///
 /// With y_i = Yn_i / dy_i (rows of Y), c_j = Cn_j / dc_j (rows of C) and W's columns over their lcms:
 ///   Q_ik = Qn_ik / (dy_i·dq_k),  K_jk = Kn_jk / (dc_j·dk_k),  V_jc = Vn_jc / (dc_j·dv_c),
