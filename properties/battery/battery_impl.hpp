@@ -1,0 +1,258 @@
+#pragma once
+/// The definition of battery_laws<T>: which law runs in which arithmetic, with which implementation,
+/// case count, tolerance and mutants. Included only by the per-scalar translation units.
+#include <string>
+
+#include "properties/battery/battery.hpp"
+#include "properties/battery/implementations.hpp"
+#include "properties/battery/laws_attention.hpp"
+#include "properties/battery/laws_cross.hpp"
+#include "properties/battery/laws_position.hpp"
+#include "properties/battery/laws_rowwise.hpp"
+#include "properties/battery/mutants.hpp"
+
+namespace orderblind::properties {
+
+namespace detail {
+
+/// "mpq_rational (exact)" or "mpfr100".
+template <Scalar T>
+std::string scalar_label() {
+  return std::string(scalar_traits<T>::name) + (scalar_traits<T>::is_exact ? " (exact)" : "");
+}
+
+/// The encoding P7 adds: the counter for exact types, the sinusoid for reals.
+template <Scalar T>
+using battery_encoding = std::conditional_t<scalar_traits<T>::is_exact, library_counter, library_sinusoid>;
+
+}  // namespace detail
+
+template <class T>
+std::vector<law> battery_laws() {
+  using K = default_kernel<T>;
+  using Norm = default_norm<T>;
+  using attn = library_attention<K>;
+  using rows = library_rowwise<K, Norm>;
+  constexpr bool exact = scalar_traits<T>::is_exact;
+  const std::string tag = std::string("[") + scalar_traits<T>::name + "]";
+  const std::string ar = detail::scalar_label<T>() + ", " + K::name;
+  const std::string ar_layers = ar + ", " + Norm::name;
+  const std::string sum_note = exact ? "" : ", sums over the sequence sorted (summation::sorted)";
+  const std::string exact_eq = "exact (==)";
+  const std::string bitwise = exact ? exact_eq : "bit-for-bit (==)";
+  auto tol = [&](const std::string& bound) { return exact ? exact_eq : bound; };
+  const std::string one_head = "4(n+1)ε·max|V| (attention_reorder_bound_eps: reordering the two sums over the sequence)";
+  const std::string multi_head =
+      "(4(n+1)+2d+2)ε·d·max|W_O|·max|V| (each head's reorder bound, carried through the W_O dot product)";
+
+  std::vector<law> out;
+  auto add = [&](std::string property, std::string name, std::string title, std::string arithmetic,
+                 std::string tolerance, long cases, law_check check, std::vector<mutant> muts) {
+    out.push_back(law{std::move(property), std::move(name) + tag, std::move(title), std::move(arithmetic),
+                      std::move(tolerance), cases, false, std::move(check), std::move(muts)});
+  };
+  auto id = [&](const std::string& name) { return name + tag; };
+  auto mid = [&](const std::string& name, const char* mutant_name) { return name + tag + "/mutant: " + mutant_name; };
+
+  // --- P1: self-attention commutes with any row permutation -----------------------------------------
+  for (const bool scaled : {false, true}) {
+    const std::string n = scaled ? "P1.scaled" : "P1.single-head";
+    using m1 = mutants::row_bias_attention<K>;
+    using m2 = mutants::key_index_score_attention<K>;
+    add("P1", n,
+        scaled ? "scaled self-attention (1/sqrt(d_k)) commutes with any row permutation: Attn(PX) = P Attn(X)"
+               : "single-head self-attention commutes with any row permutation: Attn(PX) = P Attn(X)",
+        ar, tol(one_head), 500, must_hold(id(n), 500, laws::self_attention_commutes<T>(attn{}, scaled)),
+        {{m1::name, must_hold(mid(n, m1::name), 500, laws::self_attention_commutes<T>(m1{}, scaled))},
+         {m2::name, must_hold(mid(n, m2::name), 500, laws::self_attention_commutes<T>(m2{}, scaled))}});
+  }
+  {
+    const std::string n = "P1.multi-head";
+    using m1 = mutants::row_bias_attention<K>;
+    using m2 = mutants::key_index_score_attention<K>;
+    add("P1", n, "multi-head self-attention with W_O commutes with any row permutation: MHA(PX) = P MHA(X)", ar,
+        tol(multi_head), 300, must_hold(id(n), 300, laws::multi_head_attention_commutes<T>(attn{})),
+        {{m1::name, must_hold(mid(n, m1::name), 300, laws::multi_head_attention_commutes<T>(m1{}))},
+         {m2::name, must_hold(mid(n, m2::name), 300, laws::multi_head_attention_commutes<T>(m2{}))}});
+  }
+
+  // --- P2: row-wise layers, the encoder stack, mean pooling -----------------------------------------
+  {
+    using m = mutants::ffn_reads_previous_row<K, Norm>;
+    add("P2", "P2.ffn", "the position-wise FFN commutes with any row permutation: FFN(PX) = P FFN(X)",
+        detail::scalar_label<T>(), bitwise, 1000, must_hold(id("P2.ffn"), 1000, laws::ffn_commutes<T>(rows{})),
+        {{m::name, must_hold(mid("P2.ffn", m::name), 1000, laws::ffn_commutes<T>(m{}))}});
+  }
+  {
+    using m = mutants::norm_uses_first_row<K, Norm>;
+    add("P2", "P2.norm",
+        std::string("the norm (") + Norm::name + ") commutes with any row permutation: Norm(PX) = P Norm(X)",
+        detail::scalar_label<T>() + ", " + Norm::name, bitwise, 1000,
+        must_hold(id("P2.norm"), 1000, laws::norm_commutes<T>(rows{})),
+        {{m::name, must_hold(mid("P2.norm", m::name), 1000, laws::norm_commutes<T>(m{}))}});
+  }
+  {
+    using m = mutants::residual_from_next_row<K, Norm>;
+    add("P2", "P2.residual", "the residual commutes with any row permutation: PX + P F(X) = P (X + F(X))",
+        detail::scalar_label<T>(), bitwise, 1000, must_hold(id("P2.residual"), 1000, laws::residual_commutes<T>(rows{})),
+        {{m::name, must_hold(mid("P2.residual", m::name), 1000, laws::residual_commutes<T>(m{}))}});
+  }
+  {
+    using m1 = mutants::causal_encoder<K, Norm>;
+    add("P2", "P2.encoder-stack",
+        "an encoder stack of several blocks commutes with any row permutation: Encoder(PX) = P Encoder(X)",
+        ar_layers + sum_note, bitwise, 200, must_hold(id("P2.encoder-stack"), 200, laws::encoder_stack_commutes<T>(rows{})),
+        {{m1::name, must_hold(mid("P2.encoder-stack", m1::name), 200, laws::encoder_stack_commutes<T>(m1{}))}});
+  }
+  {
+    using m1 = mutants::position_weighted_pool<K, Norm>;
+    using m2 = mutants::causal_encoder<K, Norm>;
+    add("P2", "P2.mean-pool",
+        "mean pooling after an encoder stack is invariant under any row permutation: Pool(Encoder(PX)) = "
+        "Pool(Encoder(X))",
+        ar_layers + sum_note, bitwise, 200,
+        must_hold(id("P2.mean-pool"), 200, laws::pooled_stack_is_invariant<T>(rows{})),
+        {{m1::name, must_hold(mid("P2.mean-pool", m1::name), 200, laws::pooled_stack_is_invariant<T>(m1{}))},
+         {m2::name, must_hold(mid("P2.mean-pool", m2::name), 200, laws::pooled_stack_is_invariant<T>(m2{}))}});
+  }
+
+  // --- P3: a causal mask breaks equivariance; the shrunk counterexample has n = 2 -----------------------
+  {
+    using m = mutants::mask_dropping_attention<K>;
+    auto n_is_two = [](const outcome& o) -> std::string {
+      const auto n = o.value_of("n (tokens)");
+      return n == "2" ? std::string() : "the shrunk counterexample has n = " + n + ", not the minimal n = 2";
+    };
+    add("P3", "P3.causal",
+        "a causal mask breaks equivariance: 'causal attention commutes with any row permutation' is refuted, "
+        "with a minimal counterexample of n = 2 tokens",
+        ar, exact ? exact_eq + " (a counterexample must exist)" : one_head + "; a counterexample must exceed it", 500,
+        must_break(id("P3.causal"), 500, laws::causal_attention_commutes<T>(attn{}), n_is_two),
+        {{m::name, must_break(mid("P3.causal", m::name), 500, laws::causal_attention_commutes<T>(m{}), n_is_two)}});
+    out.back().refutes = true;
+  }
+
+  // --- P4: cross-attention ignores the order of the encoder rows (seed 001, Appendix A.2) -------------
+  {
+    struct step_spec {
+      const char* name;
+      const char* title;
+      laws::a2_step step;
+      std::string tolerance;
+    };
+    const std::vector<step_spec> steps = {
+        {"P4.step1", "A.2 Step 1: permuting the encoder rows permutes the keys and values: K' = PK, V' = PV",
+         laws::a2_step::keys_values, bitwise},
+        {"P4.step2", "A.2 Step 2: permuting the encoder rows permutes the scores: s' = s P^T", laws::a2_step::scores,
+         bitwise},
+        {"P4.step3", "A.2 Step 3: permuting the encoder rows permutes the weights: a' = a P^T", laws::a2_step::weights,
+         tol("(2n+2)ε (softmax_weight_reorder_bound_eps: the normaliser summed in another order)")},
+        {"P4.step4", "A.2 Step 4: the cross-attention output does not change when the encoder rows are permuted",
+         laws::a2_step::output, tol(one_head)}};
+    using m1 = mutants::key_offset_attention<K>;
+    using m2 = mutants::key_index_score_attention<K>;
+    using m3 = mutants::index_weighted_attention<K>;
+    for (const auto& s : steps) {
+      std::vector<mutant> muts;
+      if (s.step == laws::a2_step::keys_values)
+        muts.push_back({m1::name, must_hold(mid(s.name, m1::name), 500, laws::cross_attention_step<T>(m1{}, s.step))});
+      if (s.step == laws::a2_step::scores)
+        muts.push_back({m2::name, must_hold(mid(s.name, m2::name), 500, laws::cross_attention_step<T>(m2{}, s.step))});
+      if (s.step == laws::a2_step::weights || s.step == laws::a2_step::output)
+        muts.push_back({m3::name, must_hold(mid(s.name, m3::name), 500, laws::cross_attention_step<T>(m3{}, s.step))});
+      add("P4", s.name, s.title, ar, s.tolerance, 500, must_hold(id(s.name), 500, laws::cross_attention_step<T>(attn{}, s.step)),
+          std::move(muts));
+    }
+    add("P4", "P4.step5-heads",
+        "A.2 Step 5: multi-head cross-attention (W_O, several decoder rows) ignores the order of the encoder rows",
+        ar, tol(multi_head), 300,
+        must_hold(id("P4.step5-heads"), 300, laws::multi_head_cross_attention_ignores_order<T>(attn{})),
+        {{m3::name, must_hold(mid("P4.step5-heads", m3::name), 300,
+                              laws::multi_head_cross_attention_ignores_order<T>(m3{}))}});
+    add("P4", "P4.step5-stack",
+        "A.2 Step 5: a decoder stack reading an encoder stack gives the same output for any order of the input rows",
+        ar_layers + sum_note, bitwise, 200,
+        must_hold(id("P4.step5-stack"), 200, laws::decoder_stack_ignores_encoder_order<T, attn, K, Norm>(attn{})),
+        {{m3::name, must_hold(mid("P4.step5-stack", m3::name), 200,
+                              laws::decoder_stack_ignores_encoder_order<T, m3, K, Norm>(m3{}))}});
+  }
+
+  // --- P5: the counter's position score (exact only) --------------------------------------------------
+  if constexpr (exact) {
+    using m1 = mutants::offset_counter;
+    using m2 = mutants::constant_encoding;
+    add("P5", "P5.counter-cmn",
+        "the counter's position score is c m n: p_m M p_n^T = (1^T M 1) m n for every M and positions m, n",
+        detail::scalar_label<T>(), exact_eq, 1000,
+        must_hold(id("P5.counter-cmn"), 1000, laws::counter_score_is_cmn<T>(library_counter{})),
+        {{m1::name, must_hold(mid("P5.counter-cmn", m1::name), 1000, laws::counter_score_is_cmn<T>(m1{}))}});
+    add("P5", "P5.not-relative",
+        "the counter's position score is not a function of m - n: 'p_m M p_n^T = p_(m+k) M p_(n+k)^T' is refuted",
+        detail::scalar_label<T>(), exact_eq + " (a counterexample must exist)", 1000,
+        must_break(id("P5.not-relative"), 1000, laws::position_score_depends_only_on_gap<T>(library_counter{})),
+        {{m2::name, must_break(mid("P5.not-relative", m2::name), 1000,
+                               laws::position_score_depends_only_on_gap<T>(m2{}))}});
+    out.back().refutes = true;
+  }
+
+  // --- P6: the sinusoidal rotation identity ----------------------------------------------------------
+  if constexpr (exact) {
+    using m = mutants::wrong_sign_rotation<pythagorean_sinusoid>;
+    add("P6", "P6.rotation",
+        "the sinusoid's rotation identity: PE(p+k) = R(k theta_i) PE(p) for every pair i "
+        "(Pythagorean rotations, R = [[cos, sin], [-sin, cos]] on (sin, cos))",
+        detail::scalar_label<T>() + ", cos = (1-t^2)/(1+t^2), sin = 2t/(1+t^2)", exact_eq, 1000,
+        must_hold(id("P6.rotation"), 1000, laws::rotation_identity_exact<T>(pythagorean_sinusoid{})),
+        {{m::name, must_hold(mid("P6.rotation", m::name), 1000, laws::rotation_identity_exact<T>(m{}))}});
+  } else {
+    using m = mutants::wrong_sign_rotation<library_sinusoid>;
+    add("P6", "P6.rotation",
+        "the sinusoid's rotation identity: PE(p+k) = R(k theta_i) PE(p) for every pair i "
+        "(theta_i = base^(-2i/d), R = [[cos, sin], [-sin, cos]] on (sin, cos))",
+        detail::scalar_label<T>() + ", pe::sinusoidal, base 10000 or random in [2, 20000]",
+        "(2(p+k)θ_i + 16)ε per pair (rotation_bound_eps: the angle's rounding grows with the phase)", 1000,
+        must_hold(id("P6.rotation"), 1000, laws::rotation_identity_real<T>(library_sinusoid{})),
+        {{m::name, must_hold(mid("P6.rotation", m::name), 1000, laws::rotation_identity_real<T>(m{}))}});
+  }
+
+  // --- P7: positional encoding breaks equivariance, unless permuted with the rows ---------------------
+  {
+    using enc = detail::battery_encoding<T>;
+    using m1 = mutants::constant_encoding;
+    using m2 = mutants::row_bias_attention<K>;
+    const std::string ar_pe = ar + ", " + enc::name;
+    add("P7", "P7.after",
+        "positions added after permuting break equivariance: 'Attn(PX + PE) = P Attn(X + PE)' is refuted", ar_pe,
+        exact ? exact_eq + " (a counterexample must exist)" : one_head + "; a counterexample must exceed it", 500,
+        must_break(id("P7.after"), 500, laws::positions_after_permuting_commute<T>(attn{}, enc{})),
+        {{m1::name, must_break(mid("P7.after", m1::name), 500, laws::positions_after_permuting_commute<T>(attn{}, m1{}))}});
+    out.back().refutes = true;
+    add("P7", "P7.before",
+        "positions added before permuting keep equivariance: Attn(P(X + PE)) = P Attn(X + PE)", ar_pe, tol(one_head),
+        500, must_hold(id("P7.before"), 500, laws::positions_before_permuting_commute<T>(attn{}, enc{})),
+        {{m2::name, must_hold(mid("P7.before", m2::name), 500, laws::positions_before_permuting_commute<T>(m2{}, enc{}))}});
+  }
+
+  // --- P8: floating honesty (double) -----------------------------------------------------------------
+  if constexpr (std::is_same_v<T, double>) {
+    using m = mutants::summation_dropping_attention<K>;
+    using ms = mutants::summation_forcing_sorted_attention<K>;
+    add("P8", "P8.in-order-not-bitwise",
+        "over double with in-order sums, MHA(PX) and P MHA(X) are not bit-for-bit equal in general "
+        "('they are equal bit for bit' is refuted)",
+        ar + ", summation::in_order", "bit-for-bit (==); a counterexample must exist", 500,
+        must_break(id("P8.in-order-not-bitwise"), 500, laws::attention_bitwise_equivariant<T>(attn{}, summation::in_order)),
+        {{ms::name, must_break(mid("P8.in-order-not-bitwise", ms::name), 500,
+                               laws::attention_bitwise_equivariant<T>(ms{}, summation::in_order))}});
+    out.back().refutes = true;
+    add("P8", "P8.sorted-bitwise",
+        "over double with sums in sorted order, multi-head attention is bit-for-bit equivariant: MHA(PX) == P MHA(X)",
+        ar + ", summation::sorted", "bit-for-bit (==)", 500,
+        must_hold(id("P8.sorted-bitwise"), 500, laws::attention_bitwise_equivariant<T>(attn{}, summation::sorted)),
+        {{m::name, must_hold(mid("P8.sorted-bitwise", m::name), 500,
+                             laws::attention_bitwise_equivariant<T>(m{}, summation::sorted))}});
+  }
+  return out;
+}
+
+}  // namespace orderblind::properties

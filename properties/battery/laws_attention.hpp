@@ -1,0 +1,128 @@
+#pragma once
+/// P1 (attention commutes with row permutations), P3 (a causal mask breaks it) and P8 (what double
+/// really does: reordering error in ulps, and bit-exactness with an order-independent sum).
+/// Each law is a template over the scalar T and the implementation under test.
+#include <cstring>
+#include <limits>
+
+#include "properties/battery/battery.hpp"
+
+#include "properties/battery/checks.hpp"
+#include "properties/battery/tolerances.hpp"
+#include "properties/support/permutations.hpp"
+#include "properties/support/weights.hpp"
+
+namespace orderblind::properties::laws {
+
+/// P1a/b: Attn(PX) = P·Attn(X) for one head; `scaled` uses 1/√d_k (an explicit 1/d_k where an exact
+/// type cannot hold the root), otherwise scale 1. Reals: within 4(n+1)ε·max|V|.
+template <Scalar T, class Impl>
+auto self_attention_commutes(Impl impl, bool scaled) {
+  using S = case_sizes<T>;
+  return [impl, scaled] {
+    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1).as("n (tokens)");
+    const auto d = *rc::gen::inRange<Eigen::Index>(1, S::max_d + 1).as("d_model");
+    const auto dk = *rc::gen::inRange<Eigen::Index>(1, S::max_d + 1).as("d_k");
+    const auto dv = *rc::gen::inRange<Eigen::Index>(1, S::max_d + 1).as("d_v");
+    const auto x = *gen_matrix<T>(n, d).as("X");
+    const auto w = *gen_head_weights<T>(d, dk, dv).as("weights");
+    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    attention_options<T> opt;
+    opt.scale = scaled ? scale_for<T>(dk) : std::optional<T>(T(1));
+    const Matrix<T> lhs = impl.template trace<T>(p.apply_rows(x), p.apply_rows(x), w, opt).z;
+    const Matrix<T> rhs = p.apply_rows(impl.template trace<T>(x, x, w, opt).z);
+    require_agree(lhs, rhs, attention_reorder_bound_eps(n), max_abs(multiply(x, w.wv)), "Attn(PX)", "P·Attn(X)");
+  };
+}
+
+/// P1c: MHA(PX) = P·MHA(X) with W_O (head counts dividing d). Reals: within
+/// (4(n+1) + 2d + 2)ε·d·max|W_O|·max|V| (multi_head_reorder_bound_eps).
+template <Scalar T, class Impl>
+auto multi_head_attention_commutes(Impl impl) {
+  using S = case_sizes<T>;
+  return [impl] {
+    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1).as("n (tokens)");
+    const auto layout = *gen_head_layout(S::max_d).as("layout");
+    const auto x = *gen_matrix<T>(n, layout.d_model).as("X");
+    const auto w = *gen_multi_head_weights<T>(layout).as("weights");
+    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    attention_options<T> opt;
+    opt.scale = scale_for<T>(layout.head_width());
+    const Matrix<T> lhs = impl.template multi<T>(p.apply_rows(x), p.apply_rows(x), w, opt);
+    const Matrix<T> rhs = p.apply_rows(impl.template multi<T>(x, x, w, opt));
+    const T magnitude = T(layout.d_model) * max_abs(w.wo) * max_abs(multiply(x, w.wv));
+    require_agree(lhs, rhs, multi_head_reorder_bound_eps(n, layout.d_model), magnitude, "MHA(PX)", "P·MHA(X)");
+  };
+}
+
+/// P3 (inner): "causal attention commutes with any row permutation" — FALSE; the law asserts that
+/// RapidCheck refutes it and shrinks to n = 2.
+template <Scalar T, class Impl>
+auto causal_attention_commutes(Impl impl) {
+  using S = case_sizes<T>;
+  return [impl] {
+    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1).as("n (tokens)");
+    const auto d = *rc::gen::inRange<Eigen::Index>(1, S::max_d + 1).as("d_model");
+    const auto x = *gen_matrix<T>(n, d).as("X");
+    const auto w = *gen_head_weights<T>(d, d, d).as("weights");
+    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    attention_options<T> opt;
+    opt.scale = T(1);
+    opt.mask = mask::causal();
+    const Matrix<T> lhs = impl.template trace<T>(p.apply_rows(x), p.apply_rows(x), w, opt).z;
+    const Matrix<T> rhs = p.apply_rows(impl.template trace<T>(x, x, w, opt).z);
+    require_agree(lhs, rhs, attention_reorder_bound_eps(n), max_abs(multiply(x, w.wv)), "CausalAttn(PX)",
+                  "P·CausalAttn(X)");
+  };
+}
+
+/// P8a (inner, double): "Attn(PX) and P·Attn(X) are bit-for-bit equal with in-order sums" — FALSE in
+/// general; the law asserts a counterexample.
+template <Scalar T, class Impl>
+auto attention_bitwise_equivariant(Impl impl, summation how) {
+  using S = case_sizes<T>;
+  return [impl, how] {
+    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1).as("n (tokens)");
+    const auto layout = *gen_head_layout(S::max_d).as("layout");
+    const auto x = *gen_matrix<T>(n, layout.d_model).as("X");
+    const auto w = *gen_multi_head_weights<T>(layout).as("weights");
+    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    attention_options<T> opt;
+    opt.sum = how;
+    const Matrix<T> lhs = impl.template multi<T>(p.apply_rows(x), p.apply_rows(x), w, opt);
+    const Matrix<T> rhs = p.apply_rows(impl.template multi<T>(x, x, w, opt));
+    require_equal(lhs, rhs, "MHA(PX)", "P·MHA(X)");
+  };
+}
+
+/// Distance between two doubles in units in the last place (the number of representable doubles
+/// between them; 0 when equal).
+inline double ulp_distance(double a, double b) {
+  if (a == b) return 0;
+  auto key = [](double v) {
+    std::int64_t i;
+    std::memcpy(&i, &v, sizeof i);
+    return i < 0 ? std::numeric_limits<std::int64_t>::min() - i : i;  // monotone in v
+  };
+  const std::int64_t ka = key(a), kb = key(b);
+  return static_cast<double>(ka > kb ? static_cast<std::uint64_t>(ka) - static_cast<std::uint64_t>(kb)
+                                     : static_cast<std::uint64_t>(kb) - static_cast<std::uint64_t>(ka));
+}
+
+/// Max entry-wise ulp distance of two same-shape double matrices.
+inline double max_ulps(const Matrix<double>& a, const Matrix<double>& b) {
+  double worst = 0;
+  for (Eigen::Index i = 0; i < a.rows(); ++i)
+    for (Eigen::Index j = 0; j < a.cols(); ++j) worst = std::max(worst, ulp_distance(a(i, j), b(i, j)));
+  return worst;
+}
+
+/// Records one comparison into a row of the ulp table.
+inline void record(ulp_row& row, const Matrix<double>& lhs, const Matrix<double>& rhs, double scale) {
+  ++row.cases;
+  if (!exactly_equal(lhs, rhs)) ++row.differing;
+  row.max_ulps = std::max(row.max_ulps, max_ulps(lhs, rhs));
+  row.max_scaled_eps = std::max(row.max_scaled_eps, residual_eps(lhs, rhs, scale));
+}
+
+}  // namespace orderblind::properties::laws

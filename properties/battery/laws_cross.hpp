@@ -1,0 +1,105 @@
+#pragma once
+/// P4: cross-attention ignores the order of the encoder rows — each step of seed 001, Appendix A.2.
+#include "properties/battery/checks.hpp"
+#include "properties/battery/laws_rowwise.hpp"
+#include "properties/battery/tolerances.hpp"
+#include "properties/support/permutations.hpp"
+#include "properties/support/weights.hpp"
+
+namespace orderblind::properties::laws {
+
+/// The steps of Appendix A.2 this battery checks one by one.
+enum class a2_step {
+  keys_values,  ///< Step 1: K' = PK and V' = PV
+  scores,       ///< Step 2: s' = s·Pᵀ
+  weights,      ///< Step 3: a' = a·Pᵀ
+  output        ///< Step 4: the output is unchanged
+};
+
+/// Steps 1–4 for one head and several decoder rows: the trace over PC against the trace over C.
+// NOTE: tolerances. Steps 1 and 2 are `==` for every scalar: K, V and the scores are dot products over
+// the feature axis, computed by the same loop for each row, so reordering C reorders bit-identical values.
+// Step 3: softmax_weight_reorder_bound_eps(n) (the normaliser is summed in another order). Step 4:
+// attention_reorder_bound_eps(n) relative to max|V|.
+template <Scalar T, class Impl>
+auto cross_attention_step(Impl impl, a2_step step) {
+  using S = case_sizes<T>;
+  return [impl, step] {
+    const auto m = *rc::gen::inRange<Eigen::Index>(1, S::max_n + 1).as("decoder rows");
+    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1).as("n (encoder rows)");
+    const auto d = *rc::gen::inRange<Eigen::Index>(1, S::max_d + 1).as("d_model");
+    const auto dk = *rc::gen::inRange<Eigen::Index>(1, S::max_d + 1).as("d_k");
+    const auto dv = *rc::gen::inRange<Eigen::Index>(1, S::max_d + 1).as("d_v");
+    const auto y = *gen_matrix<T>(m, d).as("Y (decoder rows)");
+    const auto c = *gen_matrix<T>(n, d).as("C (encoder output)");
+    const auto w = *gen_head_weights<T>(d, dk, dv).as("cross-attention weights");
+    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    attention_options<T> opt;
+    opt.scale = scale_for<T>(dk);
+    const auto t = impl.template trace<T>(y, c, w, opt);
+    const auto tp = impl.template trace<T>(y, p.apply_rows(c), w, opt);
+    switch (step) {
+      case a2_step::keys_values:
+        require_equal(tp.k, p.apply_rows(t.k), "K' (keys of PC)", "PK");
+        require_equal(tp.v, p.apply_rows(t.v), "V' (values of PC)", "PV");
+        break;
+      case a2_step::scores:
+        require_equal(tp.s, p.apply_cols(t.s), "s' (scores against PC)", "s·Pᵀ");
+        break;
+      case a2_step::weights:
+        require_agree(tp.a, p.apply_cols(t.a), softmax_weight_reorder_bound_eps(n), T(1), "a' (weights over PC)",
+                      "a·Pᵀ");
+        break;
+      case a2_step::output:
+        require_agree(tp.z, t.z, attention_reorder_bound_eps(n), max_abs(t.v), "output over PC", "output over C");
+        break;
+    }
+  };
+}
+
+/// Step 5, several heads and several decoder rows: MHA(Y, PC) = MHA(Y, C) (W_O included).
+template <Scalar T, class Impl>
+auto multi_head_cross_attention_ignores_order(Impl impl) {
+  using S = case_sizes<T>;
+  return [impl] {
+    const auto m = *rc::gen::inRange<Eigen::Index>(1, S::max_n + 1).as("decoder rows");
+    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1).as("n (encoder rows)");
+    const auto layout = *gen_head_layout(S::max_d).as("layout");
+    const auto y = *gen_matrix<T>(m, layout.d_model).as("Y (decoder rows)");
+    const auto c = *gen_matrix<T>(n, layout.d_model).as("C (encoder output)");
+    const auto w = *gen_multi_head_weights<T>(layout).as("cross-attention weights");
+    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    attention_options<T> opt;
+    opt.scale = scale_for<T>(layout.head_width());
+    const T magnitude = T(layout.d_model) * max_abs(w.wo) * max_abs(multiply(c, w.wv));
+    require_agree(impl.template multi<T>(y, p.apply_rows(c), w, opt), impl.template multi<T>(y, c, w, opt),
+                  multi_head_reorder_bound_eps(n, layout.d_model), magnitude, "MHA(Y, PC)", "MHA(Y, C)");
+  };
+}
+
+/// Step 5, several decoder blocks over an encoder stack: Decoder(Y, Encoder(PX)) = Decoder(Y, Encoder(X)).
+/// Reals use summation::sorted (then `==`); exact types are exact.
+template <Scalar T, class Impl, class K, class Norm>
+auto decoder_stack_ignores_encoder_order(Impl impl) {
+  using S = case_sizes<T>;
+  return [impl] {
+    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_stack_n + 1).as("n (encoder rows)");
+    const auto enc = draw_stack<T>(n, true);
+    const auto m = *rc::gen::inRange<Eigen::Index>(1, S::max_stack_n + 1).as("decoder rows");
+    const auto d = enc.x.cols();
+    const auto layout = head_layout{d, enc.blocks.front().attention.heads};
+    const auto hidden = enc.blocks.front().ffn.w1.cols();
+    const auto count = *rc::gen::inRange<std::size_t>(2, S::max_blocks + 1).as("decoder blocks");
+    const auto y = *gen_matrix<T>(m, d).as("Y (decoder rows)");
+    const auto dec = *rc::gen::container<std::vector<decoder_block_weights<T>>>(
+                          count, gen_decoder_block_weights<T>(layout, hidden))
+                          .as("decoder weights");
+    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    const Matrix<T> c = encoder_stack<T, K, Norm>(enc.x, enc.blocks, enc.opt);
+    const Matrix<T> cp = encoder_stack<T, K, Norm>(p.apply_rows(enc.x), enc.blocks, enc.opt);
+    require_equal(impl.template decoder<T, Norm>(y, cp, dec, enc.opt), impl.template decoder<T, Norm>(y, c, dec, enc.opt),
+                  "Decoder(Y, Encoder(PX))", "Decoder(Y, Encoder(X))");
+  };
+}
+
+}  // namespace orderblind::properties::laws

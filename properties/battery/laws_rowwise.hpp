@@ -1,0 +1,121 @@
+#pragma once
+/// P2: the row-wise layers (FFN, norm, residual) commute with row permutations; an encoder stack of
+/// several blocks commutes; mean pooling after it is invariant.
+// NOTE: why `==` even over double and MPFR for the row-wise layers: every output row is computed from
+// its own input row by the same operations in the same order (the product kernel is a plain loop per
+// row), so permuting the rows permutes bit-identical results. For the stacks the reals use
+// summation::sorted, which makes the two sums over the sequence axis order-independent (see P8).
+#include "properties/battery/checks.hpp"
+#include "properties/support/permutations.hpp"
+#include "properties/support/weights.hpp"
+
+namespace orderblind::properties::laws {
+
+/// FFN(PX) = P·FFN(X).
+template <Scalar T, class Impl>
+auto ffn_commutes(Impl impl) {
+  using S = case_sizes<T>;
+  return [impl] {
+    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1).as("n (tokens)");
+    const auto d = *rc::gen::inRange<Eigen::Index>(1, S::max_d + 1).as("d_model");
+    const auto hidden = *rc::gen::inRange<Eigen::Index>(1, S::max_hidden + 1).as("hidden");
+    const auto x = *gen_matrix<T>(n, d).as("X");
+    const auto w = *gen_ffn_weights<T>(d, hidden).as("FFN weights");
+    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    require_equal(impl.template ffn<T>(p.apply_rows(x), w), p.apply_rows(impl.template ffn<T>(x, w)), "FFN(PX)",
+                  "P·FFN(X)");
+  };
+}
+
+/// Norm(PX) = P·Norm(X) (LayerNorm for reals, the exact MAD norm for rationals).
+template <Scalar T, class Impl>
+auto norm_commutes(Impl impl) {
+  using S = case_sizes<T>;
+  return [impl] {
+    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1).as("n (tokens)");
+    const auto d = *rc::gen::inRange<Eigen::Index>(1, S::max_d + 1).as("d_model");
+    const auto x = *gen_matrix<T>(n, d).as("X");
+    const auto g = *gen_norm_params<T>(d).as("gain and bias");
+    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    require_equal(impl.template norm<T>(p.apply_rows(x), g), p.apply_rows(impl.template norm<T>(x, g)), "Norm(PX)",
+                  "P·Norm(X)");
+  };
+}
+
+/// PX + PF(X) = P·(X + F(X)): the residual pairs each row with its own sublayer output.
+template <Scalar T, class Impl>
+auto residual_commutes(Impl impl) {
+  using S = case_sizes<T>;
+  return [impl] {
+    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1).as("n (tokens)");
+    const auto d = *rc::gen::inRange<Eigen::Index>(1, S::max_d + 1).as("d_model");
+    const auto x = *gen_matrix<T>(n, d).as("X");
+    const auto f = *gen_matrix<T>(n, d).as("F(X)");
+    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    require_equal(impl.template add<T>(p.apply_rows(x), p.apply_rows(f)), p.apply_rows(impl.template add<T>(x, f)),
+                  "PX + P·F(X)", "P·(X + F(X))");
+  };
+}
+
+/// The summation a stack uses: in order for exact types (it is exact anyway), sorted for reals.
+template <Scalar T>
+summation stack_summation() {
+  return scalar_traits<T>::is_exact ? summation::in_order : summation::sorted;
+}
+
+/// A random encoder stack case: X, the blocks, P, and the attention options.
+template <Scalar T>
+struct stack_case {
+  Matrix<T> x;
+  std::vector<encoder_block_weights<T>> blocks;
+  attention_options<T> opt;
+};
+
+/// Draws a stack case inside a property (n tokens, 1..max_blocks blocks of one layout); `compact` uses
+/// the smaller widths of the decoder-over-encoder case.
+template <Scalar T>
+stack_case<T> draw_stack(Eigen::Index n, bool compact = false) {
+  using S = case_sizes<T>;
+  const auto layout = *gen_head_layout(compact ? S::max_stack_d : S::max_d).as("layout");
+  const auto hidden =
+      *rc::gen::inRange<Eigen::Index>(1, (compact ? S::max_stack_hidden : S::max_hidden) + 1).as("hidden");
+  const auto count = *rc::gen::inRange<std::size_t>(1, S::max_blocks + 1).as("blocks");
+  stack_case<T> c;
+  c.x = *gen_matrix<T>(n, layout.d_model).as("X");
+  c.blocks = *rc::gen::container<std::vector<encoder_block_weights<T>>>(
+                  count, gen_encoder_block_weights<T>(layout, hidden))
+                  .as("block weights");
+  c.opt.scale = scale_for<T>(layout.head_width());
+  c.opt.sum = stack_summation<T>();
+  return c;
+}
+
+/// Encoder(PX) = P·Encoder(X) for a stack of several blocks.
+template <Scalar T, class Impl>
+auto encoder_stack_commutes(Impl impl) {
+  using S = case_sizes<T>;
+  return [impl] {
+    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1).as("n (tokens)");
+    const auto c = draw_stack<T>(n);
+    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    require_equal(impl.template encoder<T>(p.apply_rows(c.x), c.blocks, c.opt),
+                  p.apply_rows(impl.template encoder<T>(c.x, c.blocks, c.opt)), "Encoder(PX)", "P·Encoder(X)");
+  };
+}
+
+/// MeanPool(Encoder(PX)) = MeanPool(Encoder(X)).
+template <Scalar T, class Impl>
+auto pooled_stack_is_invariant(Impl impl) {
+  using S = case_sizes<T>;
+  return [impl] {
+    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1).as("n (tokens)");
+    const auto c = draw_stack<T>(n);
+    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    const auto how = stack_summation<T>();
+    require_equal(impl.template pool<T>(impl.template encoder<T>(p.apply_rows(c.x), c.blocks, c.opt), how),
+                  impl.template pool<T>(impl.template encoder<T>(c.x, c.blocks, c.opt), how),
+                  "MeanPool(Encoder(PX))", "MeanPool(Encoder(X))");
+  };
+}
+
+}  // namespace orderblind::properties::laws

@@ -1,0 +1,249 @@
+#pragma once
+/// Deliberately broken implementations. Each is the library with one plausible bug that reads a
+/// row number (or gets a sign wrong); each law must catch at least one of them.
+#include "properties/battery/implementations.hpp"
+
+namespace orderblind::properties::mutants {
+
+/// Multi-head attention and the decoder stack built from a mutant's one-head `trace` (CRTP).
+template <class Derived, class K>
+struct composed_attention {
+  template <Scalar T>
+  Matrix<T> multi(const Matrix<T>& y, const Matrix<T>& c, const multi_head_weights<T>& w,
+                  const attention_options<T>& opt) const {
+    return compose_heads<T>(static_cast<const Derived&>(*this), y, c, w, opt);
+  }
+  template <Scalar T, class Norm>
+  Matrix<T> decoder(const Matrix<T>& y, const Matrix<T>& c, const std::vector<decoder_block_weights<T>>& b,
+                    const attention_options<T>& opt) const {
+    return compose_decoder<T, K, Norm>(static_cast<const Derived&>(*this), y, c, b, opt);
+  }
+};
+
+/// Attention that adds a bias growing with the output row index: z_i += (i + 1)/8.
+template <class K>
+struct row_bias_attention : composed_attention<row_bias_attention<K>, K> {
+  static constexpr const char* name = "attention adds a bias (i+1)/8 to output row i";
+  template <Scalar T>
+  attention_trace<T> trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
+                           const attention_options<T>& opt) const {
+    auto t = cross_attention_trace<T, K>(y, c, w, opt);
+    for (Eigen::Index i = 0; i < t.z.rows(); ++i)
+      for (Eigen::Index j = 0; j < t.z.cols(); ++j) t.z(i, j) = T(t.z(i, j) + T(i + 1) / T(8));
+    return t;
+  }
+};
+
+/// Shared body of the mutants that change the scores or weights: Q, K, V, S, A and Z recomputed with a
+/// hook applied to S (before normalising) and to A (after).
+template <Scalar T, class K, class ScoreHook, class WeightHook>
+attention_trace<T> hooked_trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
+                                const attention_options<T>& opt, ScoreHook on_scores, WeightHook on_weights) {
+  attention_trace<T> t;
+  t.q = multiply(y, w.wq, "Y", "W_Q");
+  t.k = multiply(c, w.wk, "C", "W_K");
+  t.v = multiply(c, w.wv, "C", "W_V");
+  const T scale = opt.scale ? *opt.scale : inverse_sqrt_scale<T>(t.q.cols());
+  t.s = multiply_transposed(t.q, t.k, "Q", "K");
+  for (Eigen::Index i = 0; i < t.s.rows(); ++i)
+    for (Eigen::Index j = 0; j < t.s.cols(); ++j) t.s(i, j) = T(t.s(i, j) * scale);
+  on_scores(t.s);
+  t.a = normalise_rows<T, K>(t.s, opt.mask, opt.sum);
+  on_weights(t.a);
+  t.z = weighted_sum(t.a, t.v, opt.sum);
+  return t;
+}
+
+/// A learned-absolute-position-style bug: the score of key j gets + j/4 (attention reads the key's
+/// row number).
+template <class K>
+struct key_index_score_attention : composed_attention<key_index_score_attention<K>, K> {
+  static constexpr const char* name = "scores get + j/4 for key row j";
+  template <Scalar T>
+  attention_trace<T> trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
+                           const attention_options<T>& opt) const {
+    return hooked_trace<T, K>(
+        y, c, w, opt,
+        [](Matrix<T>& s) {
+          for (Eigen::Index i = 0; i < s.rows(); ++i)
+            for (Eigen::Index j = 0; j < s.cols(); ++j) s(i, j) = T(s(i, j) + T(j) / T(4));
+        },
+        [](Matrix<T>&) {});
+  }
+};
+
+/// Cross-attention that weights encoder row j by its index: a_ij ∝ a_ij·(j + 1), renormalised.
+template <class K>
+struct index_weighted_attention : composed_attention<index_weighted_attention<K>, K> {
+  static constexpr const char* name = "weights of key row j multiplied by (j+1) and renormalised";
+  template <Scalar T>
+  attention_trace<T> trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
+                           const attention_options<T>& opt) const {
+    return hooked_trace<T, K>(
+        y, c, w, opt, [](Matrix<T>&) {},
+        [](Matrix<T>& a) {
+          for (Eigen::Index i = 0; i < a.rows(); ++i) {
+            T total(0);
+            for (Eigen::Index j = 0; j < a.cols(); ++j) {
+              a(i, j) = T(a(i, j) * T(j + 1));
+              total += a(i, j);
+            }
+            for (Eigen::Index j = 0; j < a.cols(); ++j) a(i, j) = T(a(i, j) / total);
+          }
+        });
+  }
+};
+
+/// Keys that carry their row number: K_j += j (breaks Step 1, "K' = PK").
+template <class K>
+struct key_offset_attention : composed_attention<key_offset_attention<K>, K> {
+  static constexpr const char* name = "key row j gets + j in every column";
+  template <Scalar T>
+  attention_trace<T> trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
+                           const attention_options<T>& opt) const {
+    Matrix<T> k = multiply(c, w.wk, "C", "W_K");
+    for (Eigen::Index j = 0; j < k.rows(); ++j)
+      for (Eigen::Index col = 0; col < k.cols(); ++col) k(j, col) = T(k(j, col) + T(j));
+    return attend_trace<T, K>(multiply(y, w.wq, "Y", "W_Q"), std::move(k), multiply(c, w.wv, "C", "W_V"), opt);
+  }
+};
+
+/// A "causal" attention whose mask hides nothing (the mask option is dropped).
+template <class K>
+struct mask_dropping_attention : composed_attention<mask_dropping_attention<K>, K> {
+  static constexpr const char* name = "the mask option is ignored (a causal mask that hides nothing)";
+  template <Scalar T>
+  attention_trace<T> trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
+                           attention_options<T> opt) const {
+    opt.mask = mask::none();
+    return cross_attention_trace<T, K>(y, c, w, opt);
+  }
+};
+
+/// An "order-independent" attention that still sums in row order (the summation option is dropped).
+template <class K>
+struct summation_dropping_attention : composed_attention<summation_dropping_attention<K>, K> {
+  static constexpr const char* name = "the summation option is ignored (sums stay in row order)";
+  template <Scalar T>
+  attention_trace<T> trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
+                           attention_options<T> opt) const {
+    opt.sum = summation::in_order;
+    return cross_attention_trace<T, K>(y, c, w, opt);
+  }
+};
+
+/// An attention that secretly sums in sorted order whatever it is asked (hides the reordering error).
+template <class K>
+struct summation_forcing_sorted_attention : composed_attention<summation_forcing_sorted_attention<K>, K> {
+  static constexpr const char* name = "sums are always sorted, whatever the option says";
+  template <Scalar T>
+  attention_trace<T> trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
+                           attention_options<T> opt) const {
+    opt.sum = summation::sorted;
+    return cross_attention_trace<T, K>(y, c, w, opt);
+  }
+};
+
+/// An FFN that also reads the previous row (a width-2 convolution over the sequence): out_i += x_{i−1}.
+template <class K, class Norm>
+struct ffn_reads_previous_row : library_rowwise<K, Norm> {
+  static constexpr const char* name = "FFN adds the previous row's input (a convolution over positions)";
+  template <Scalar T>
+  Matrix<T> ffn(const Matrix<T>& x, const ffn_weights<T>& w) const {
+    Matrix<T> out = feed_forward(x, w);
+    for (Eigen::Index i = 1; i < x.rows(); ++i)
+      for (Eigen::Index j = 0; j < x.cols(); ++j) out(i, j) = T(out(i, j) + x(i - 1, j));
+    return out;
+  }
+};
+
+/// A norm that centres and scales every row by the FIRST row's statistics.
+template <class K, class Norm>
+struct norm_uses_first_row : library_rowwise<K, Norm> {
+  static constexpr const char* name = "the norm uses the first row's mean and spread for every row";
+  template <Scalar T>
+  Matrix<T> norm(const Matrix<T>& x, const norm_params<T>& p) const {
+    T mu(0), spread(0);
+    for (Eigen::Index j = 0; j < x.cols(); ++j) mu += x(0, j);
+    mu = mu / T(x.cols());
+    for (Eigen::Index j = 0; j < x.cols(); ++j) spread += abs_value(T(x(0, j) - mu));
+    const T den = spread / T(x.cols()) + p.eps;
+    Matrix<T> y(x.rows(), x.cols());
+    for (Eigen::Index i = 0; i < x.rows(); ++i)
+      for (Eigen::Index j = 0; j < x.cols(); ++j) y(i, j) = T((x(i, j) - mu) / den);
+    return orderblind::detail::apply_gain_bias(std::move(y), p);
+  }
+};
+
+/// A residual that adds the NEXT row's sublayer output: y_i = x_i + f_{(i+1) mod n}.
+template <class K, class Norm>
+struct residual_from_next_row : library_rowwise<K, Norm> {
+  static constexpr const char* name = "the residual adds the next row's sublayer output";
+  template <Scalar T>
+  Matrix<T> add(const Matrix<T>& x, const Matrix<T>& fx) const {
+    Matrix<T> y(x.rows(), x.cols());
+    for (Eigen::Index i = 0; i < x.rows(); ++i)
+      for (Eigen::Index j = 0; j < x.cols(); ++j) y(i, j) = T(x(i, j) + fx((i + 1) % x.rows(), j));
+    return y;
+  }
+};
+
+/// Pooling that weights row i by (i + 1).
+template <class K, class Norm>
+struct position_weighted_pool : library_rowwise<K, Norm> {
+  static constexpr const char* name = "pooling weights row i by (i+1)";
+  template <Scalar T>
+  Matrix<T> pool(const Matrix<T>& x, summation how) const {
+    Matrix<T> y(x.rows(), x.cols());
+    for (Eigen::Index i = 0; i < x.rows(); ++i)
+      for (Eigen::Index j = 0; j < x.cols(); ++j) y(i, j) = T(x(i, j) * T(i + 1));
+    return mean_pool(y, how);
+  }
+};
+
+/// An encoder stack whose self-attention is causal (a decoder's mask in the encoder).
+template <class K, class Norm>
+struct causal_encoder : library_rowwise<K, Norm> {
+  static constexpr const char* name = "the encoder's self-attention uses a causal mask";
+  template <Scalar T>
+  Matrix<T> encoder(const Matrix<T>& x, const std::vector<encoder_block_weights<T>>& blocks,
+                    attention_options<T> opt) const {
+    opt.mask = mask::causal();
+    return encoder_stack<T, K, Norm>(x, blocks, opt);
+  }
+};
+
+/// A counter with an offset: row p is (p + 1)·𝟙.
+struct offset_counter {
+  static constexpr const char* name = "counter starting at 1: row p is (p+1)·1";
+  template <Scalar T>
+  Matrix<T> table(Eigen::Index n, Eigen::Index d) const {
+    return pe::counter<T>(n, d, 1);
+  }
+};
+
+/// An "encoding" that is the same for every position (row p is 𝟙, or the sinusoid's row 0 for reals).
+struct constant_encoding {
+  static constexpr const char* name = "every position gets the same vector";
+  template <Scalar T>
+  Matrix<T> table(Eigen::Index n, Eigen::Index d) const {
+    Matrix<T> t(n, d);
+    for (Eigen::Index p = 0; p < n; ++p)
+      for (Eigen::Index j = 0; j < d; ++j) t(p, j) = T(1 + (j % 2));
+    return t;
+  }
+};
+
+/// The rotation with the wrong sign: [[cos, −sin], [sin, cos]] (the rotation by −kθ).
+template <class Base>
+struct wrong_sign_rotation : Base {
+  static constexpr const char* name = "rotation with the wrong sign [[cos, -sin], [sin, cos]]";
+  template <Scalar T, class... Args>
+  Matrix<T> rotation(Args&&... args) const {
+    Matrix<T> r = Base::template rotation<T>(std::forward<Args>(args)...);
+    std::swap(r(0, 1), r(1, 0));
+    return r;
+  }
+};
+
+}  // namespace orderblind::properties::mutants
