@@ -1,0 +1,229 @@
+// `orderblind properties [--list] [--only ID] [--mutants]`: the order-blindness battery (laws P1–P8
+// over exact rationals, MPFR-100 and double), and a main job with one summary row per property.
+// The laws are properties/battery's all_laws(): the same code ctest runs.
+#include "registry.hpp"
+
+#ifdef ORDERBLIND_HAS_PROPERTY_BATTERY
+#include <algorithm>
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "properties/battery/battery.hpp"
+
+namespace orderblind::cli {
+namespace {
+
+using properties::law;
+using properties::verdict;
+
+/// The run options the global flags ask for (unset: each law's default count, the fixed seed).
+properties::run_options options_from(const global_options& g) {
+  properties::run_options o;
+  if (g.cases) o.cases = *g.cases;
+  if (g.seed) o.seed = *g.seed;
+  return o;
+}
+
+/// The statement of each property, for the summary table.
+const std::map<std::string, std::string>& property_titles() {
+  static const std::map<std::string, std::string> t = {
+      {"P1", "self-attention commutes with any row permutation (one head, scaled, multi-head with W_O)"},
+      {"P2", "row-wise layers and encoder stacks commute with permutations; mean pooling after them is invariant"},
+      {"P3", "a causal mask breaks equivariance (counterexample shrunk to n = 2)"},
+      {"P4", "cross-attention ignores the order of the encoder rows (seed 001, Appendix A.2, Steps 1-5)"},
+      {"P5", "the counter's position score is c·m·n, and not a function of m − n (seed 001, §3.7)"},
+      {"P6", "the sinusoid's rotation identity PE(p+k) = R(kθ_i)·PE(p) for every pair"},
+      {"P7", "positions added after permuting break equivariance; added before, they keep it"},
+      {"P8", "double: reordering moves bits (ulp table); with sorted sums attention is bit-for-bit equivariant"}};
+  return t;
+}
+
+/// One law's result.
+struct law_result {
+  const law* l = nullptr;
+  verdict v;
+  double seconds = 0;
+  std::vector<std::pair<std::string, bool>> mutants_caught;  ///< (mutant, caught)
+};
+
+std::vector<law_result> run_laws(const std::vector<law>& laws, const properties::run_options& o, bool mutants,
+                                 const std::string& only) {
+  std::vector<law_result> out;
+  for (const auto& l : laws) {
+    if (!only.empty() && l.id.rfind(only, 0) != 0) continue;
+    law_result r;
+    r.l = &l;
+    const auto t0 = std::chrono::steady_clock::now();
+    r.v = l.check(o);
+    if (mutants)
+      for (const auto& m : l.mutants) r.mutants_caught.emplace_back(m.name, !m.check(o).held);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::string fmt(double x, int precision = 3) {
+  std::ostringstream os;
+  os << std::setprecision(precision) << x;
+  return os.str();
+}
+
+void print_ulp_table(const std::vector<properties::ulp_row>& rows, const std::string& format, std::ostream& os) {
+  if (format == "markdown") {
+    os << "\n#### P8: Attn(PX) vs P·Attn(X) over double, in-order sums\n\n"
+       << "| layer | cases | cases differing | max ulps | max abs. error / (ε·scale) | scale | bound |\n"
+       << "|---|---:|---:|---:|---:|---|---|\n";
+    for (const auto& r : rows)
+      os << "| " << r.what << " | " << r.cases << " | " << r.differing << " | " << fmt(r.max_ulps, 6) << " | "
+         << fmt(r.max_scaled_eps) << " | " << r.scale << " | " << r.bound_text
+         << (r.bound > 0 ? " = " + fmt(r.bound) + " at the largest n" : "") << " |\n";
+    return;
+  }
+  os << "\nP8: Attn(PX) vs P·Attn(X) over double with in-order sums (entry-wise ulps; error in ε·scale)\n";
+  for (const auto& r : rows)
+    os << "  " << std::left << std::setw(50) << r.what << " cases " << std::setw(5) << r.cases << " differing "
+       << std::setw(5) << r.differing << " max ulps " << std::setw(10) << fmt(r.max_ulps, 6) << " max err "
+       << std::setw(8) << fmt(r.max_scaled_eps) << " ε·" << r.scale << "  (bound " << r.bound_text
+       << (r.bound > 0 ? " = " + fmt(r.bound) + " at the largest n" : "") << ")\n";
+}
+
+nlohmann::json to_json(const law_result& r) {
+  nlohmann::json j{{"id", r.l->id},           {"property", r.l->property},   {"title", r.l->title},
+                   {"arithmetic", r.l->arithmetic}, {"tolerance", r.l->tolerance}, {"cases", r.v.run.cases},
+                   {"seed", r.v.run.seed},    {"seconds", r.seconds},       {"verdict", r.v.held ? "held" : "FAILED"}};
+  if (!r.v.held) {
+    j["failure"] = r.v.run.message + r.v.note;
+    j["reproduce"] = r.v.run.reproduce;
+  } else if (!r.v.note.empty()) {
+    j["note"] = r.v.note;
+  }
+  for (const auto& [name, caught] : r.mutants_caught) j["mutants"].push_back({{"mutant", name}, {"caught", caught}});
+  return j;
+}
+
+void print_results(const std::vector<law_result>& results, const std::vector<properties::ulp_row>& ulps,
+                   const std::string& format, std::ostream& os) {
+  if (format == "json") {
+    nlohmann::json j;
+    for (const auto& r : results) j["laws"].push_back(to_json(r));
+    for (const auto& u : ulps)
+      j["ulp_table"].push_back({{"layer", u.what}, {"cases", u.cases}, {"differing", u.differing},
+                                {"max_ulps", u.max_ulps}, {"max_error_eps", u.max_scaled_eps}, {"scale", u.scale},
+                                {"bound", u.bound_text}, {"bound_at_max_n", u.bound}});
+    os << j.dump(2) << "\n";
+    return;
+  }
+  if (format == "markdown")
+    os << "| id | law | arithmetic | tolerance | cases | seed | verdict |\n|---|---|---|---|---:|---:|---|\n";
+  for (const auto& r : results) {
+    if (format == "markdown") {
+      os << "| " << r.l->id << " | " << r.l->title << " | " << r.l->arithmetic << " | " << r.l->tolerance << " | "
+         << r.v.run.cases << " | " << r.v.run.seed << " | " << (r.v.held ? "held" : "**FAILED**");
+      for (const auto& [name, caught] : r.mutants_caught)
+        os << "<br>mutant '" << name << "': " << (caught ? "caught" : "**NOT caught**");
+      os << " |\n";
+      continue;
+    }
+    os << "[" << (r.v.held ? "held" : "FAILED") << "] " << r.l->id << ": " << r.l->title << "\n    "
+       << r.l->arithmetic << "; tolerance " << r.l->tolerance << "; " << r.v.run.cases << " cases, seed "
+       << r.v.run.seed << ", " << fmt(r.seconds, 2) << " s\n";
+    if (!r.v.held) {
+      std::istringstream is(properties::describe_failure(r.l->id, r.v.run) + r.v.note);
+      for (std::string line; std::getline(is, line);) os << "    | " << line << "\n";
+    }
+    for (const auto& [name, caught] : r.mutants_caught)
+      os << "    mutant '" << name << "': " << (caught ? "caught" : "NOT caught") << "\n";
+  }
+  if (!ulps.empty()) print_ulp_table(ulps, format, os);
+}
+
+void print_list(const std::vector<law>& laws, const std::string& format, std::ostream& os) {
+  if (format == "json") {
+    nlohmann::json j = nlohmann::json::array();
+    for (const auto& l : laws) {
+      nlohmann::json jl{{"id", l.id},         {"property", l.property},   {"title", l.title},
+                        {"arithmetic", l.arithmetic}, {"tolerance", l.tolerance}, {"default_cases", l.default_cases}};
+      for (const auto& m : l.mutants) jl["mutants"].push_back(m.name);
+      j.push_back(jl);
+    }
+    os << j.dump(2) << "\n";
+    return;
+  }
+  for (const auto& l : laws) {
+    os << l.id << ": " << l.title << "\n    " << l.arithmetic << "; tolerance " << l.tolerance << "; "
+       << l.default_cases << " cases by default\n";
+    for (const auto& m : l.mutants) os << "    mutant: " << m.name << "\n";
+  }
+}
+
+bool all_held(const std::vector<law_result>& results, bool mutants) {
+  for (const auto& r : results) {
+    if (!r.v.held) return false;
+    if (mutants)
+      for (const auto& m : r.mutants_caught)
+        if (!m.second) return false;
+  }
+  return true;
+}
+
+const registrar cmd{command{
+    "properties",
+    "run the order-blindness property battery (P1-P8; RapidCheck) and print each law's verdict; --list to list",
+    [](CLI::App& sub, const global_options& opts, int& rc) {
+      static bool list = false, mutants = false;
+      static std::string only;
+      sub.add_flag("--list", list, "list the laws, their arithmetic, tolerance and mutants without running them");
+      sub.add_flag("--mutants", mutants, "also run every law on its mutants and report whether each is caught");
+      sub.add_option("--only", only, "run only the laws whose id starts with this (e.g. P4, P1.multi-head)");
+      sub.callback([&opts, &rc] {
+        const auto laws = properties::all_laws();
+        if (!only.empty() &&
+            std::none_of(laws.begin(), laws.end(), [](const law& l) { return l.id.rfind(only, 0) == 0; }))
+          throw CLI::ValidationError("--only", "no law id starts with '" + only + "' (see 'orderblind properties --list')");
+        if (list) {
+          print_list(laws, opts.format, std::cout);
+          return;
+        }
+        const auto o = options_from(opts);
+        const auto results = run_laws(laws, o, mutants, only);
+        std::vector<properties::ulp_row> ulps;
+        if (only.empty() || std::string("P8").rfind(only.substr(0, 2), 0) == 0) ulps = properties::ulp_table(o);
+        print_results(results, ulps, opts.format, std::cout);
+        if (!all_held(results, mutants)) rc = failed;
+      });
+    }}};
+
+const registrar job{main_job{30, "properties", [](const global_options& opts) {
+                               const auto laws = properties::all_laws();
+                               const auto results = run_laws(laws, options_from(opts), false, "");
+                               std::vector<summary_row> rows;
+                               for (const auto& [id, title] : property_titles()) {
+                                 summary_row row{id, title, 0, "", 0, true};
+                                 std::vector<std::string> scalars;
+                                 for (const auto& r : results) {
+                                   if (r.l->property != id) continue;
+                                   ++row.steps;
+                                   row.cases += r.v.run.cases;
+                                   row.held = row.held && r.v.held;
+                                   const auto s = r.l->id.substr(r.l->id.find('[') + 1);
+                                   const auto name = s.substr(0, s.size() - 1);
+                                   if (std::find(scalars.begin(), scalars.end(), name) == scalars.end())
+                                     scalars.push_back(name);
+                                   if (!r.v.held)
+                                     std::cerr << properties::describe_failure(r.l->id, r.v.run) << r.v.note << "\n";
+                                 }
+                                 for (std::size_t i = 0; i < scalars.size(); ++i)
+                                   row.arithmetic += (i ? ", " : "") + scalars[i];
+                                 if (row.steps > 0) rows.push_back(row);
+                               }
+                               return rows;
+                             }}};
+
+}  // namespace
+}  // namespace orderblind::cli
+#endif
