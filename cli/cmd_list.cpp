@@ -33,7 +33,7 @@ const registrar cmd{command{
         } else {
           std::cout << "Proofs (orderblind prove <id>…):\n";
           for (const auto& p : ps)
-            std::cout << "  " << std::left << std::setw(6) << p.id << p.title << "\n        " << p.source << "\n";
+            std::cout << "  " << std::left << std::setw(9) << p.id << p.title << "\n           " << p.source << "\n";
         }
         std::cout << "\nWorked examples (orderblind example <name>…):";
         for (const auto& e : examples) std::cout << " " << e;
