@@ -61,11 +61,18 @@ bool to_lines(long lines, long len, GetMpq&& entry, ff_lines& out) {
     }
     out.den[static_cast<std::size_t>(r)] = l;
     out.den_bits = std::max(out.den_bits, bit_length(l));
+    // l/q once per distinct small denominator q of the line (a 64-bit division is slow).
+    std::uint64_t quot[64];
+    for (std::uint64_t bits = seen; bits != 0; bits &= bits - 1) {
+      const int q = __builtin_ctzll(bits);
+      quot[q] = l / static_cast<std::uint64_t>(q);
+    }
     for (long t = 0; t < len; ++t) {
       mpq_srcptr q = entry(r, t);
       std::int64_t n, d;
       if (!read_word(mpq_numref(q), &n) || !read_word(mpq_denref(q), &d)) return false;
-      const i128 scaled = static_cast<i128>(n) * static_cast<i128>(l / static_cast<std::uint64_t>(d));
+      const std::uint64_t mult = d < 64 ? quot[d] : l / static_cast<std::uint64_t>(d);
+      const i128 scaled = static_cast<i128>(n) * static_cast<i128>(mult);
       const int b = bit_length(magnitude(scaled));
       if (b > word_bits) return false;
       out.num_bits = std::max(out.num_bits, b);
