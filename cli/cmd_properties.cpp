@@ -67,6 +67,17 @@ std::vector<law_result> run_laws(const std::vector<law>& laws, const properties:
   return out;
 }
 
+/// A markdown table cell: '|' escaped, newlines as <br>.
+std::string cell(const std::string& s) {
+  std::string out;
+  for (const char c : s) {
+    if (c == '|') out += "\\|";
+    else if (c == '\n') out += "<br>";
+    else out += c;
+  }
+  return out;
+}
+
 std::string fmt(double x, int precision = 3) {
   std::ostringstream os;
   os << std::setprecision(precision) << x;
@@ -80,7 +91,7 @@ void print_ulp_table(const std::vector<properties::ulp_row>& rows, const std::st
        << "|---|---:|---:|---:|---:|---|---|\n";
     for (const auto& r : rows)
       os << "| " << r.what << " | " << r.cases << " | " << r.differing << " | " << fmt(r.max_ulps, 6) << " | "
-         << fmt(r.max_scaled_eps) << " | " << r.scale << " | " << r.bound_text
+         << fmt(r.max_scaled_eps) << " | " << cell(r.scale) << " | " << cell(r.bound_text)
          << (r.bound > 0 ? " = " + fmt(r.bound) + " at the largest n" : "") << " |\n";
     return;
   }
@@ -122,7 +133,7 @@ void print_results(const std::vector<law_result>& results, const std::vector<pro
     os << "| id | law | arithmetic | tolerance | cases | seed | verdict |\n|---|---|---|---|---:|---:|---|\n";
   for (const auto& r : results) {
     if (format == "markdown") {
-      os << "| " << r.l->id << " | " << r.l->title << " | " << r.l->arithmetic << " | " << r.l->tolerance << " | "
+      os << "| " << r.l->id << " | " << cell(r.l->title) << " | " << cell(r.l->arithmetic) << " | " << cell(r.l->tolerance) << " | "
          << r.v.run.cases << " | " << r.v.run.seed << " | " << (r.v.held ? "held" : "**FAILED**");
       for (const auto& [name, caught] : r.mutants_caught)
         os << "<br>mutant '" << name << "': " << (caught ? "caught" : "**NOT caught**");
@@ -132,8 +143,9 @@ void print_results(const std::vector<law_result>& results, const std::vector<pro
     os << "[" << (r.v.held ? "held" : "FAILED") << "] " << r.l->id << ": " << r.l->title << "\n    "
        << r.l->arithmetic << "; tolerance " << r.l->tolerance << "; " << r.v.run.cases << " cases, seed "
        << r.v.run.seed << ", " << fmt(r.seconds, 2) << " s\n";
-    if (!r.v.held) {
-      std::istringstream is(properties::describe_failure(r.l->id, r.v.run) + r.v.note);
+    if (!r.v.held || r.l->refutes) {
+      // NOTE: a refuting law's evidence is its counterexample, so it is printed when the law held too.
+      std::istringstream is(r.v.held ? r.v.note : properties::describe_failure(r.l->id, r.v.run) + r.v.note);
       for (std::string line; std::getline(is, line);) os << "    | " << line << "\n";
     }
     for (const auto& [name, caught] : r.mutants_caught)
