@@ -68,6 +68,13 @@ int main(int argc, char** argv) {
                                                                : "unknown format '" + f + "' (text, markdown, json)";
       });
   app.add_option("--cases", opts.cases, "random cases per check (default: each check's own)")
+      ->check(CLI::Validator(
+          [](std::string& v) {
+            return v.find_first_not_of("0123456789") == std::string::npos && !v.empty()
+                       ? std::string()
+                       : "'" + v + "' is not a whole number";
+          },
+          "N"))
       ->check(CLI::Range(1L, 100000000L));
   app.add_option("--seed", opts.seed, "RNG seed for the random cases (default: fixed, and printed)");
   app.fallthrough();  // global options may follow the subcommand

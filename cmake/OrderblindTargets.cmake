@@ -3,7 +3,8 @@
 # Warnings, attached per target (never global flags).
 add_library(orderblind_warnings INTERFACE)
 target_compile_options(orderblind_warnings INTERFACE
-  $<$<CXX_COMPILER_ID:GNU,Clang>:-Wall -Wextra -Wpedantic -Wshadow -Wno-maybe-uninitialized>)
+  $<$<CXX_COMPILER_ID:GNU,Clang>:-Wall -Wextra -Wpedantic -Wshadow>
+  $<$<CXX_COMPILER_ID:GNU>:-Wno-maybe-uninitialized>)
 
 # The scalar ids a per-scalar target may take, and the C++ type each stands for.
 set(ORDERBLIND_ALL_SCALARS double mpq_rational cpp_rational mpfr100 bin_float100 mpfi100)

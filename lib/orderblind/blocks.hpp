@@ -52,10 +52,12 @@ Matrix<T> decoder_block(const Matrix<T>& y, const Matrix<T>& c, const decoder_bl
   return Norm::apply(residual(h2, feed_forward(h2, w.ffn)), w.norm3);
 }
 
-/// Decoder blocks applied in order, each reading the same encoder output C.
+/// Decoder blocks applied in order, each reading the same encoder output C. `opt` (scale, summation)
+/// applies to every attention; self-attention is always causal.
 template <Scalar T, class K = default_kernel<T>, class Norm = default_norm<T>>
-Matrix<T> decoder_stack(Matrix<T> y, const Matrix<T>& c, const std::vector<decoder_block_weights<T>>& blocks) {
-  for (const auto& b : blocks) y = decoder_block<T, K, Norm>(y, c, b);
+Matrix<T> decoder_stack(Matrix<T> y, const Matrix<T>& c, const std::vector<decoder_block_weights<T>>& blocks,
+                        const attention_options<T>& opt = {}) {
+  for (const auto& b : blocks) y = decoder_block<T, K, Norm>(y, c, b, opt, opt);
   return y;
 }
 
