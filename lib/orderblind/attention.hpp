@@ -172,12 +172,9 @@ Matrix<T> self_attention(const Matrix<T>& x, const head_weights<T>& w, const att
   return self_attention_trace<T, K>(x, w, opt).z;
 }
 
-/// Cross-attention with every intermediate: queries from the decoder rows Y, keys and values from the
-/// encoder rows C (seed 001, Appendix A.2: K = C W_K, V = C W_V).
-template <Scalar T, class K = default_kernel<T>>
-  requires Kernel<K, T>
-attention_trace<T> cross_attention_trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
-                                         const attention_options<T>& opt = {}) {
+/// Throws unless decoder rows Y and encoder rows C are non-empty, finite, of one width, and fit w.
+template <Scalar T>
+void validate_cross_inputs(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w) {
   require_nonempty(y, "decoder rows Y");
   require_nonempty(c, "encoder rows C");
   require_finite(y, "Y");
@@ -186,6 +183,15 @@ attention_trace<T> cross_attention_trace(const Matrix<T>& y, const Matrix<T>& c,
     throw shape_error("decoder rows Y are " + shape_of(y) + " but encoder rows C are " + shape_of(c) +
                       ": both need width d_model");
   validate_head(w, y.cols(), "cross-attention");
+}
+
+/// Cross-attention with every intermediate: queries from the decoder rows Y, keys and values from the
+/// encoder rows C (seed 001, Appendix A.2: K = C W_K, V = C W_V).
+template <Scalar T, class K = default_kernel<T>>
+  requires Kernel<K, T>
+attention_trace<T> cross_attention_trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
+                                         const attention_options<T>& opt = {}) {
+  validate_cross_inputs(y, c, w);
   return attend_trace<T, K>(multiply(y, w.wq, "Y", "W_Q"), multiply(c, w.wk, "C", "W_K"),
                             multiply(c, w.wv, "C", "W_V"), opt);
 }
@@ -196,14 +202,7 @@ template <Scalar T, class K = default_kernel<T>>
 Matrix<T> cross_attention(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
                           const attention_options<T>& opt = {}) {
   if constexpr (head_kernels<T, K>::available) {
-    require_nonempty(y, "decoder rows Y");
-    require_nonempty(c, "encoder rows C");
-    require_finite(y, "Y");
-    require_finite(c, "C");
-    if (y.cols() != c.cols())
-      throw shape_error("decoder rows Y are " + shape_of(y) + " but encoder rows C are " + shape_of(c) +
-                        ": both need width d_model");
-    validate_head(w, y.cols(), "cross-attention");
+    validate_cross_inputs(y, c, w);
     if (auto z = head_kernels<T, K>::evaluate(y, c, w, opt)) return std::move(*z);
   }
   return cross_attention_trace<T, K>(y, c, w, opt).z;
