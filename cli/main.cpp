@@ -43,10 +43,13 @@ void print_summary(const std::vector<summary_row>& rows, const std::string& form
          << " | " << (r.held ? "held" : "**FAILED**") << " |\n";
   } else {
     // NOTE: titles hold UTF-8 (𝟙, ᵀ), so they go last, unpadded; the padded columns are ASCII.
-    os << std::left << std::setw(8) << "verdict" << std::setw(24) << "id" << std::setw(7) << "steps" << std::setw(9)
+    std::size_t idw = 4;
+    for (const auto& r : rows) idw = std::max(idw, r.id.size());
+    const int w = static_cast<int>(idw) + 2;  // ids are ASCII, so their byte length is their width
+    os << std::left << std::setw(8) << "verdict" << std::setw(w) << "id" << std::setw(7) << "steps" << std::setw(9)
        << "cases" << "arithmetic — title\n";
     for (const auto& r : rows)
-      os << std::left << std::setw(8) << (r.held ? "held" : "FAILED") << std::setw(24) << r.id << std::setw(7)
+      os << std::left << std::setw(8) << (r.held ? "held" : "FAILED") << std::setw(w) << r.id << std::setw(7)
          << r.steps << std::setw(9) << r.cases << r.arithmetic << " — " << r.title << "\n";
   }
   os << (all ? "all " : "NOT all ") << rows.size() << " results held (orderblind " << version << ")\n";
