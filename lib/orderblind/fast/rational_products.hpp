@@ -26,8 +26,11 @@ bool try_multiply(const Matrix<Q>& a, const Matrix<Q>& b, bool b_transposed, Mat
     const std::int64_t* ai = &ra.num[static_cast<std::size_t>(i * k)];
     for (long j = 0; j < cb.lines; ++j) {
       const std::int64_t* bj = &cb.num[static_cast<std::size_t>(j * k)];
-      i128 acc = 0;
-      for (long t = 0; t < k; ++t) acc += static_cast<i128>(ai[t]) * bj[t];
+      // NOTE: accumulate modulo 2^128 (unsigned): identical to i128 sums whenever the width check above
+      // holds, and well-defined (a wrap, not UB) for the unchecked_words mutant, so UBSan stays quiet.
+      u128 acc_bits = 0;
+      for (long t = 0; t < k; ++t) acc_bits += static_cast<u128>(static_cast<i128>(ai[t]) * bj[t]);
+      i128 acc = static_cast<i128>(acc_bits);
       if (f == fault::wrong_entry && i == a.rows() - 1 && j == 0) acc += 1;
       set_reduced(out(i, j).backend().data(), acc,
                   static_cast<u128>(ra.den[static_cast<std::size_t>(i)]) * cb.den[static_cast<std::size_t>(j)]);
