@@ -29,6 +29,15 @@ double median_of(std::vector<double>& v) {
   return m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
 }
 
+/// Total, mean, median and minimum wall time and median thread-CPU time of the checks into `r`.
+void summarise_timings(result& r, std::vector<double>& times, std::vector<double>& cpu_times) {
+  r.total_seconds = std::accumulate(times.begin(), times.end(), 0.0);
+  r.mean_seconds = r.total_seconds / static_cast<double>(times.size());
+  r.min_seconds = *std::min_element(times.begin(), times.end());
+  r.median_seconds = median_of(times);
+  r.cpu_median_seconds = median_of(cpu_times);
+}
+
 /// p/q with p uniform in [−9, 9] and q uniform in [1, 9] (the rational workload's entries).
 template <class T>
 Matrix<T> random_small_rationals(long r, long c, std::mt19937_64& rng) {
@@ -111,11 +120,7 @@ result time_checks(const options& opt, const attention_options<T>& aopt, Draw&& 
     ++r.checks;
     if (!ok) ++r.failures;
   } while (std::chrono::duration<double>(clock::now() - start).count() < opt.seconds);
-  r.total_seconds = std::accumulate(times.begin(), times.end(), 0.0);
-  r.mean_seconds = r.total_seconds / static_cast<double>(times.size());
-  r.median_seconds = median_of(times);
-  r.min_seconds = times.front();
-  r.cpu_median_seconds = median_of(cpu_times);
+  summarise_timings(r, times, cpu_times);
   return r;
 }
 
@@ -213,11 +218,7 @@ result run_expfield(const options& opt) {
     ++r.checks;
     if (!ok) ++r.failures;
   } while (std::chrono::duration<double>(clock::now() - start).count() < opt.seconds);
-  r.total_seconds = std::accumulate(times.begin(), times.end(), 0.0);
-  r.mean_seconds = r.total_seconds / static_cast<double>(times.size());
-  r.median_seconds = median_of(times);
-  r.min_seconds = times.front();
-  r.cpu_median_seconds = median_of(cpu_times);
+  summarise_timings(r, times, cpu_times);
   return r;
 }
 
