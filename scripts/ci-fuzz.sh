@@ -28,7 +28,7 @@ for reader in npy csv; do
   build-fuzz/fuzz/fuzz_$reader -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$work/artifacts-$reader/" "$work/corpus-$reader" "fuzz/corpus/$reader" >"$log" 2>&1 || rc=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | awk '{print $2}')
+  cov=$( { grep -oE 'cov: [0-9]+' "$log" || true; } | tail -1 | awk '{print $2}')
   found=0
   for f in "$work/artifacts-$reader"/*; do
     [ -e "$f" ] || continue
