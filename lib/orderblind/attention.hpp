@@ -264,3 +264,7 @@ Matrix<T> multi_head_self_attention(const Matrix<T>& x, const multi_head_weights
 }
 
 }  // namespace orderblind
+
+// The fused double head (fast/double_head.hpp): a specialisation of head_kernels, so it must be seen
+// wherever attention is (a specialisation missing from one translation unit would be an ODR violation).
+#include "orderblind/fast/double_head.hpp"

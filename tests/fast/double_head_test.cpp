@@ -1,0 +1,164 @@
+// The fused double head (lib/orderblind/fast/double_head.hpp) and the AVX2/SSE2 double products
+// (fast/double_products.hpp) against the generic path: bit for bit, masks, cross-attention, vector
+// tails, declines, errors — and mutants of the head that the comparison catches.
+#include <catch2/catch.hpp>
+
+#include <limits>
+#include <random>
+
+#include "orderblind/orderblind.hpp"
+
+using namespace orderblind;
+
+namespace {
+
+Matrix<double> uniform(std::mt19937_64& rng, long r, long c, double lo = -1, double hi = 1) {
+  std::uniform_real_distribution<double> u(lo, hi);
+  Matrix<double> m(r, c);
+  for (long i = 0; i < r; ++i)
+    for (long j = 0; j < c; ++j) m(i, j) = u(rng);
+  return m;
+}
+
+/// The generic path: every step of attention.hpp, no head kernel.
+Matrix<double> generic_head(const Matrix<double>& y, const Matrix<double>& c, const head_weights<double>& w,
+                            const attention_options<double>& opt) {
+  return cross_attention_trace<double, softmax_kernel>(y, c, w, opt).z;
+}
+
+std::vector<bool> random_padding(std::mt19937_64& rng, long n) {
+  std::vector<bool> valid(static_cast<std::size_t>(n));
+  for (auto&& v : valid) v = rng() % 3 != 0;
+  valid[rng() % valid.size()] = true;  // at least one key stays visible
+  return valid;
+}
+
+}  // namespace
+
+TEST_CASE("the fused double head is bit for bit the generic path", "[fast][double]") {
+  std::mt19937_64 rng(41);
+  int masked = 0, cross = 0;
+  for (int rep = 0; rep < 200; ++rep) {
+    // NOTE: sizes 1..19 reach every vector tail of the products (blocks of 16, vectors of 4, single
+    // rows) and of the two-lane scale and divide loops.
+    const long n = 1 + static_cast<long>(rng() % 19), nk = rep % 2 ? n : 1 + static_cast<long>(rng() % 19);
+    const long d = 1 + static_cast<long>(rng() % 19), dk = 1 + static_cast<long>(rng() % 9),
+               dv = 1 + static_cast<long>(rng() % 9);
+    const double spread = rep % 5 == 0 ? 8.0 : 1.0;  // some rows with large scores
+    const Matrix<double> y = uniform(rng, n, d, -spread, spread);
+    const Matrix<double> c = n == nk && rep % 4 == 1 ? y : uniform(rng, nk, d, -spread, spread);
+    const head_weights<double> w{uniform(rng, d, dk), uniform(rng, d, dk), uniform(rng, d, dv)};
+    attention_options<double> opt;
+    if (rep % 3 == 0) opt.scale = 0.37;
+    if (rep % 7 == 2 && n == nk) opt.mask = mask::causal();
+    if (rep % 7 == 4) opt.mask = mask::padding(random_padding(rng, nk));
+    if (rep % 7 == 5 && n == nk) opt.mask = mask::causal().with_padding(std::vector<bool>(static_cast<std::size_t>(nk), true));
+    masked += opt.mask.is_causal() || opt.mask.has_padding();
+    cross += n != nk;
+    const auto fast = fast::softmax_head_double(y, c, w, opt);
+    REQUIRE(fast.has_value());
+    const Matrix<double> generic = generic_head(y, c, w, opt);
+    INFO("rep " << rep << ": n=" << n << " nk=" << nk << " d=" << d << " d_k=" << dk << " mask " << opt.mask.describe());
+    CHECK(exactly_equal(*fast, generic));
+    // The public entry points take the fused head.
+    CHECK(exactly_equal(cross_attention<double, softmax_kernel>(y, c, w, opt), generic));
+    if (n == nk)
+        CHECK(exactly_equal(self_attention<double, softmax_kernel>(y, w, opt),
+                          self_attention_trace<double, softmax_kernel>(y, w, opt).z));
+  }
+  CHECK(masked >= 30);
+  CHECK(cross >= 50);
+}
+
+TEST_CASE("the fused double head declines sorted sums and keeps the generic errors", "[fast][double][errors]") {
+  std::mt19937_64 rng(43);
+  const Matrix<double> x = uniform(rng, 5, 4);
+  head_weights<double> w{uniform(rng, 4, 4), uniform(rng, 4, 4), uniform(rng, 4, 4)};
+  attention_options<double> sorted;
+  sorted.sum = summation::sorted;
+  CHECK_FALSE(fast::softmax_head_double(x, x, w, sorted).has_value());
+  CHECK(exactly_equal(self_attention<double, softmax_kernel>(x, w, sorted),
+                      self_attention_trace<double, softmax_kernel>(x, w, sorted).z));
+
+  // Projections that overflow: declined, and the generic path names the entry.
+  const Matrix<double> huge = Matrix<double>::Constant(5, 4, 1e308);  // four terms of up to 1e308 each overflow
+  const head_weights<double> ones{Matrix<double>::Ones(4, 4), Matrix<double>::Ones(4, 4), Matrix<double>::Ones(4, 4)};
+  CHECK_FALSE(fast::softmax_head_double(huge, huge, ones, {}).has_value());
+  w.wq(0, 0) = 1e300;
+  w.wq(1, 0) = 1e300;
+  const Matrix<double> big = Matrix<double>::Constant(5, 4, 1e10);
+  const auto attend = [&](const Matrix<double>& m, const attention_options<double>& o) {
+    return self_attention<double, softmax_kernel>(m, w, o);
+  };
+  CHECK_THROWS_AS(attend(big, {}), non_finite_error);
+  CHECK_THROWS_WITH(attend(big, {}), Catch::Contains("Q(0,0)"));
+
+  // A mask that does not fit, and one that hides every key from a row: the generic messages.
+  attention_options<double> bad;
+  bad.mask = mask::padding({true, false});
+  w.wq = uniform(rng, 4, 4);
+  CHECK_THROWS_WITH(attend(x, bad), Catch::Contains("padding mask has 2 entries"));
+  bad.mask = mask::padding(std::vector<bool>(5, false));
+  CHECK_THROWS_WITH(attend(x, bad), Catch::Contains("hides every key"));
+}
+
+TEST_CASE("double softmax heads stay finite for scores up to 1e300 and equal rows", "[fast][double][edge]") {
+  // Scores of ±1e300 (after the scale) and rows of equal scores: max subtraction keeps every exp in
+  // [0, 1], so the weights are finite, non-negative and sum to 1 within rounding.
+  Matrix<double> x(3, 1);
+  x << 1.0, -1.0, 0.5;
+  const head_weights<double> w{Matrix<double>::Constant(1, 1, 1e150), Matrix<double>::Constant(1, 1, 1e150),
+                               Matrix<double>::Identity(1, 1)};
+  attention_options<double> opt;
+  opt.scale = 1.0;
+  const Matrix<double> z = self_attention<double, softmax_kernel>(x, w, opt);
+  // Row 0: scores 1e300, -1e300, 5e299: all weight on key 0 (exp(-5e299) underflows to 0 exactly).
+  CHECK(z(0, 0) == 1.0);
+  // Row 1: scores -1e300, 1e300, -5e299: all weight on key 1.
+  CHECK(z(1, 0) == -1.0);
+  CHECK(exactly_equal(z, generic_head(x, x, w, opt)));
+  const Matrix<double> same = Matrix<double>::Constant(4, 2, 0.25);
+  const head_weights<double> v{Matrix<double>::Identity(2, 2), Matrix<double>::Identity(2, 2), Matrix<double>::Identity(2, 2)};
+  const Matrix<double> equal = self_attention<double, softmax_kernel>(same, v);
+  const Matrix<double> quarter = Matrix<double>::Constant(4, 2, 0.25);
+  CHECK(exactly_equal(equal, quarter));  // four weights of exactly 1/4
+}
+
+TEST_CASE("the AVX2 and SSE2 double products agree with the generic loops bit for bit", "[fast][double]") {
+  std::mt19937_64 rng(47);
+  for (int rep = 0; rep < 40; ++rep) {
+    const long n = 1 + static_cast<long>(rng() % 37), k = 1 + static_cast<long>(rng() % 19),
+               m = 1 + static_cast<long>(rng() % 19);
+    const Matrix<double> a = uniform(rng, n, k), b = uniform(rng, k, m), bt = b.transpose();
+    const Matrix<double> want = generic_product_kernels<double>::multiply(a, b);
+    Matrix<double> out(n, m);
+    fast::detail::multiply_double_sse2(a.data(), n, k, b, false, m, out.data());
+    CHECK(exactly_equal(out, want));
+    fast::detail::multiply_double_sse2(a.data(), n, k, bt, true, m, out.data());
+    CHECK(exactly_equal(out, want));
+#ifdef ORDERBLIND_HAVE_AVX2_PRODUCTS
+    if (fast::detail::cpu_has_avx2()) {
+      fast::detail::multiply_double_avx2(a.data(), n, k, b, false, m, out.data());
+      CHECK(exactly_equal(out, want));
+      fast::detail::multiply_double_avx2(a.data(), n, k, bt, true, m, out.data());
+      CHECK(exactly_equal(out, want));
+    }
+#endif
+  }
+}
+
+TEST_CASE("the bitwise comparison catches mutants of the fused double head", "[fast][double][mutant]") {
+  std::mt19937_64 rng(53);
+  for (auto f : {fast::double_head_fault::reciprocal_normaliser, fast::double_head_fault::unshifted_exponent}) {
+    int caught = 0;
+    for (int rep = 0; rep < 20; ++rep) {
+      const Matrix<double> x = uniform(rng, 8, 8, -2, 2);
+      const head_weights<double> w{uniform(rng, 8, 8), uniform(rng, 8, 8), uniform(rng, 8, 8)};
+      const auto z = fast::softmax_head_double(x, x, w, {}, f);
+      REQUIRE(z.has_value());
+      caught += !exactly_equal(*z, generic_head(x, x, w, {}));
+    }
+    INFO("fault " << static_cast<int>(f));
+    CHECK(caught > 0);
+  }
+}
