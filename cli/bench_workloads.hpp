@@ -46,9 +46,9 @@ struct result {
   long checks = 0;           ///< checks run (each on a fresh random case)
   long failures = 0;         ///< checks that did not hold
   double mean_seconds = 0;   ///< mean time of one check (both evaluations and the comparison)
-  double median_seconds = 0; ///< median of the same
-  double min_seconds = 0;
-  double cpu_median_seconds = 0;  ///< median thread CPU time of one check (robust on a busy machine)
+  double median_seconds = 0; ///< median over the timed batches of the time per check (see time_checks)
+  double min_seconds = 0;    ///< minimum over the timed batches of the time per check
+  double cpu_median_seconds = 0;  ///< the same median in thread CPU time (robust on a busy machine)
   double total_seconds = 0;  ///< time spent in checks (drawing the cases is not counted)
   bool all_held() const { return checks > 0 && failures == 0; }
 };
