@@ -5,11 +5,13 @@
 ///
 /// - mpq_rational: fraction-free products, rational-kernel weights and whole attention heads
 ///   (fast/rational_*.hpp), each falling back to the generic code when an entry is too wide;
-/// - mpfr100: allocation-free product loops, bitwise equal to the generic ones.
+/// - mpfr100: allocation-free product loops, bitwise equal to the generic ones, and whole softmax
+///   heads in 384-bit fixed point (fast/mpfr_head.hpp), within a stated bound of the true attention.
 #include <optional>
 #include <vector>
 
 #include "orderblind/attention.hpp"
+#include "orderblind/fast/mpfr_head.hpp"
 #include "orderblind/fast/mpfr_products.hpp"
 #include "orderblind/fast/rational_head.hpp"
 #include "orderblind/fast/rational_products.hpp"
@@ -71,6 +73,29 @@ struct head_kernels<mpq_rational, rational_kernel> {
     const mpq_rational scale = opt.scale ? *opt.scale : inverse_sqrt_scale<mpq_rational>(w.wq.cols());
     opt.mask.validate(static_cast<std::size_t>(y.rows()), static_cast<std::size_t>(c.rows()));
     return fast::try_rational_head(y, c, w, scale, opt.mask);
+  }
+};
+
+/// One softmax attention head over mpfr100 in 384-bit fixed point (fast/mpfr_head.hpp): exact integer
+/// sums over the sequence axis, so Attn(PX) = P·Attn(X) bit for bit, and every output entry within
+/// ε·(|Z|/2 + 2^-40·max(1, max|V|)·(1 + 4σ)) of the true attention (the bound and σ are in
+/// mpfr_head.hpp). Declines (the generic code runs) for sorted summation and for inputs the fixed
+/// point cannot hold exactly.
+// NOTE: not bitwise the generic trace (that rounds every product and sum to 333 bits in index order);
+// the fused head is closer to the true value than the trace is, which the tests check against MPFR at
+// 665 bits (tests/fast/mpfr_head_test.cpp).
+template <>
+struct head_kernels<mpfr100, softmax_kernel> {
+  static constexpr bool available = true;
+  static std::optional<Matrix<mpfr100>> evaluate(const Matrix<mpfr100>& y, const Matrix<mpfr100>& c,
+                                                 const head_weights<mpfr100>& w,
+                                                 const attention_options<mpfr100>& opt) {
+    // NOTE: the same errors, in the same order, as attend_trace: the scale first, then the mask.
+    const mpfr100 scale = opt.scale ? *opt.scale : inverse_sqrt_scale<mpfr100>(w.wq.cols());
+    opt.mask.validate(static_cast<std::size_t>(y.rows()), static_cast<std::size_t>(c.rows()));
+    // NOTE: sorted summation names a specific rounding sequence of the generic loops; decline it.
+    if (opt.sum != summation::in_order) return std::nullopt;
+    return fast::try_mpfr_softmax_head(y, c, w, scale, opt.mask);
   }
 };
 

@@ -1,0 +1,142 @@
+#pragma once
+/// exp(−t) for t ≥ 0 in 384-bit fixed point (fast/fixed_point.hpp), for the max-subtracted scores of
+/// the fused mpfr100 softmax head.
+///
+/// t = m + a/2^6 + b/2^12 + c/2^18 + d/2^24 + r with m an integer, a…d in [0, 64) and r < 2^-24:
+///   exp(−t) = E0[m]·E1[a]·E2[b]·E3[c]·E4[d]·exp(−r),
+/// five lookups in tables computed once with MPFR at 512 bits, and exp(−r) by Horner's rule on its
+/// Taylor series to the r^14 term (the rest is below r^15/15! < 2^-400).
+///
+/// Error bound: |fixed_exp(t) − exp(−t)| ≤ 2^-372 = 2^-40·ε (ε = 2^-332, mpfr100's epsilon) for the
+/// exact value of the fixed-point argument.
+// NOTE: the bound, term by term (a unit is 2^-384, the last place of the result):
+//  - each table entry and each 1/k! is rounded to nearest: ≤ 1/2 unit; exp(0) = 1 and 1/0! = 1/1! = 1
+//    are stored as 1 − 1 unit (2^384 does not fit 6 limbs): ≤ 1 unit each;
+//  - each truncated product of two values in [0, 1] (scan<truncated>, then the top 6 limbs) drops
+//    below 5 units of partial products and truncates below 1 unit: ≤ 6 units;
+//  - the five table products: the operands are ≤ 1, so an error of an operand passes to the result
+//    at most once: 6 tables·1 + 5 products·6 = 36 units;
+//  - Horner: 15 steps, each a product (6 units) and one rounded coefficient (1/2 unit), every earlier
+//    step damped by r < 2^-24: < 7 units; the Taylor remainder < 2^-400 < 1 unit;
+//  - exp(−r) ≤ 1 multiplies the tables' error by ≤ 1, and the tables' product ≤ 1 multiplies the
+//    Horner error by ≤ 1: in all < 36 + 7 + 1 = 44 units < 2^6 units = 2^-378.
+//  The stated 2^-372 leaves a factor of 64 of margin; tests/fast/mpfr_head_test.cpp measures it.
+//  For t ≥ 273 the result is 0: exp(−273) < 2^-393.
+#include <mpfr.h>
+
+#include <array>
+#include <cstdint>
+
+#include "orderblind/fast/fixed_point.hpp"
+
+namespace orderblind::fast::fixed {
+
+/// A fixed-point argument t = whole + frac·2^-384 (frac: 6 limbs).
+struct exp_argument {
+  std::uint64_t whole = 0;
+  limb frac[limbs] = {0, 0, 0, 0, 0, 0};
+};
+
+/// Integers m with a table entry exp(−m); exp(−t) is 0 for t ≥ this.
+inline constexpr std::uint64_t exp_whole_limit = 273;
+/// Taylor terms of exp(−r), r < 2^-24: 1/k! for k = 0 … 14.
+inline constexpr int exp_taylor_terms = 15;
+
+namespace detail {
+
+struct exp_tables {
+  std::array<std::array<limb, limbs>, exp_whole_limit> whole;
+  std::array<std::array<std::array<limb, limbs>, 64>, 4> level;  // exp(−a·2^(−6(l+1)))
+  std::array<std::array<limb, limbs>, exp_taylor_terms> inverse_factorial;
+};
+
+/// out = the 384-bit fraction nearest to v ∈ [0, 1], with 1 stored as 1 − 2^-384.
+inline void to_fraction(mpfr_t v, mpz_t z, limb* out) {
+  mpfr_mul_2si(v, v, bits, MPFR_RNDN);
+  mpfr_rint(v, v, MPFR_RNDN);
+  mpfr_get_z(z, v, MPFR_RNDN);
+  if (mpz_sizeinbase(z, 2) > static_cast<std::size_t>(bits)) {
+    for (int i = 0; i < limbs; ++i) out[i] = ~limb{0};
+    return;
+  }
+  for (int i = 0; i < limbs; ++i) out[i] = mpz_getlimbn(z, i);
+}
+
+inline exp_tables build_exp_tables() {
+  exp_tables t{};
+  mpfr_t v;
+  mpz_t z;
+  mpfr_init2(v, 512);
+  mpz_init(z);
+  for (std::uint64_t m = 0; m < exp_whole_limit; ++m) {
+    mpfr_set_si(v, -static_cast<long>(m), MPFR_RNDN);
+    mpfr_exp(v, v, MPFR_RNDN);
+    to_fraction(v, z, t.whole[m].data());
+  }
+  for (int l = 0; l < 4; ++l)
+    for (int a = 0; a < 64; ++a) {
+      mpfr_set_si_2exp(v, -a, -6 * (l + 1), MPFR_RNDN);  // exact
+      mpfr_exp(v, v, MPFR_RNDN);
+      to_fraction(v, z, t.level[static_cast<std::size_t>(l)][static_cast<std::size_t>(a)].data());
+    }
+  mpfr_set_ui(v, 1, MPFR_RNDN);
+  for (int k = 0; k < exp_taylor_terms; ++k) {
+    if (k > 0) mpfr_div_ui(v, v, static_cast<unsigned long>(k), MPFR_RNDN);
+    mpfr_t c;
+    mpfr_init2(c, 512);
+    mpfr_set(c, v, MPFR_RNDN);
+    to_fraction(c, z, t.inverse_factorial[static_cast<std::size_t>(k)].data());
+    mpfr_clear(c);
+  }
+  mpz_clear(z);
+  mpfr_clear(v);
+  return t;
+}
+
+/// The tables, built on first use (a function-local static: thread-safe initialisation).
+inline const exp_tables& tables() {
+  static const exp_tables t = build_exp_tables();
+  return t;
+}
+
+}  // namespace detail
+
+/// out = top 6 limbs of a·b for 384-bit fractions a, b ∈ [0, 1): a·b truncated (see the bound above).
+inline void multiply_fractions(const limb* a, const limb* b, limb* out) {
+  limb w[wide_limbs];
+  const std::uint32_t zero = 0;
+  scan<truncated>(a, b, &zero, 1, w);
+  for (int i = 0; i < limbs; ++i) out[i] = w[limbs + i];
+}
+
+/// out ≈ exp(−t) as a 384-bit fraction, within 2^-372 (see the bound above).
+inline void fixed_exp(const exp_argument& t, limb* out) {
+  if (t.whole >= exp_whole_limit) {
+    for (int i = 0; i < limbs; ++i) out[i] = 0;
+    return;
+  }
+  const detail::exp_tables& tab = detail::tables();
+  const limb top = t.frac[limbs - 1];
+  // r: the fraction below 2^-24.
+  limb r[limbs];
+  for (int i = 0; i < limbs; ++i) r[i] = t.frac[i];
+  r[limbs - 1] &= (limb{1} << 40) - 1;
+  // Horner: p = c_14; p = c_k − r·p for k = 13 … 0 (every p_k > 0 since c_k > c_{k+1}·r).
+  limb p[limbs], q[limbs];
+  const auto& c = tab.inverse_factorial;
+  for (int i = 0; i < limbs; ++i) p[i] = c[exp_taylor_terms - 1][static_cast<std::size_t>(i)];
+  for (int k = exp_taylor_terms - 2; k >= 0; --k) {
+    multiply_fractions(r, p, q);
+    subtract(c[static_cast<std::size_t>(k)].data(), q, p, limbs);
+  }
+  // The table factors.
+  multiply_fractions(p, tab.whole[t.whole].data(), q);
+  for (int l = 0; l < 4; ++l) {
+    const auto a = static_cast<std::size_t>((top >> (58 - 6 * l)) & 63);
+    multiply_fractions(q, tab.level[static_cast<std::size_t>(l)][a].data(), p);
+    for (int i = 0; i < limbs; ++i) q[i] = p[i];
+  }
+  for (int i = 0; i < limbs; ++i) out[i] = q[i];
+}
+
+}  // namespace orderblind::fast::fixed
