@@ -7,20 +7,22 @@
 /// five lookups in tables computed once with MPFR at 512 bits, and exp(−r) by Horner's rule on its
 /// Taylor series to the r^14 term (the rest is below r^15/15! < 2^-400).
 ///
-/// Error bound: |fixed_exp(t) − exp(−t)| ≤ 2^-372 = 2^-40·ε (ε = 2^-332, mpfr100's epsilon) for the
-/// exact value of the fixed-point argument.
+/// Error bound: |fixed_exp(t) − exp(−t)| ≤ 2^-378 = 2^-45·ε (ε = 2^-333, mpfr100's epsilon: 334-bit
+/// significands) for the exact value of the fixed-point argument.
 // NOTE: the bound, term by term (a unit is 2^-384, the last place of the result):
 //  - each table entry and each 1/k! is rounded to nearest: ≤ 1/2 unit; exp(0) = 1 and 1/0! = 1/1! = 1
 //    are stored as 1 − 1 unit (2^384 does not fit 6 limbs): ≤ 1 unit each;
-//  - each truncated product of two values in [0, 1] (scan<truncated>, then the top 6 limbs) drops
-//    below 5 units of partial products and truncates below 1 unit: ≤ 6 units;
+//  - each truncated product of two values in [0, 1] (multiply_top<6>) drops below 5 units of partial
+//    products and truncates below 1 unit: ≤ 6 units;
 //  - the five table products: the operands are ≤ 1, so an error of an operand passes to the result
 //    at most once: 6 tables·1 + 5 products·6 = 36 units;
-//  - Horner: 15 steps, each a product (6 units) and one rounded coefficient (1/2 unit), every earlier
-//    step damped by r < 2^-24: < 7 units; the Taylor remainder < 2^-400 < 1 unit;
+//  - Horner: 14 steps, each a product and one rounded coefficient (1/2 unit), step k damped by
+//    r^k < 2^(-24k): the last (k = 0) product ≤ 8 units ((6 + 2)·2^-384, multiply_top), the earlier
+//    ones, on fewer limbs, < 1/32 unit each, the coefficients < 1 unit together: < 10 units; the
+//    Taylor remainder < 2^-400 < 1 unit;
 //  - exp(−r) ≤ 1 multiplies the tables' error by ≤ 1, and the tables' product ≤ 1 multiplies the
-//    Horner error by ≤ 1: in all < 36 + 7 + 1 = 44 units < 2^6 units = 2^-378.
-//  The stated 2^-372 leaves a factor of 64 of margin; tests/fast/mpfr_head_test.cpp measures it.
+//    Horner error by ≤ 1: in all < 36 + 10 + 1 = 47 units < 2^6 units = 2^-378.
+//  tests/fast/mpfr_head_test.cpp measures it (about 31 units at worst) and asserts the 2^6 units.
 //  For t ≥ 273 the result is 0: exp(−273) < 2^-393.
 #include <mpfr.h>
 
@@ -101,15 +103,32 @@ inline const exp_tables& tables() {
 
 }  // namespace detail
 
-/// out = top 6 limbs of a·b for 384-bit fractions a, b ∈ [0, 1): a·b truncated (see the bound above).
-inline void multiply_fractions(const limb* a, const limb* b, limb* out) {
-  limb w[wide_limbs];
-  const std::uint32_t zero = 0;
-  scan<truncated>(a, b, &zero, 1, w);
-  for (int i = 0; i < limbs; ++i) out[i] = w[limbs + i];
+/// out = a·b for 384-bit fractions a, b ∈ [0, 1), from the top n limbs of each: the top n limbs of
+/// the product of those (its columns below n − 1 dropped, the rest truncated), the lower limbs 0.
+/// Error < (n + 2)·2^(-64n): the dropped columns < n − 1, the truncation < 1, each operand's dropped
+/// limbs < 1 (times the other operand, < 1), in units of 2^(-64n).
+template <int n>
+[[gnu::always_inline]] inline void multiply_top(const limb* a, const limb* b, limb* out) {
+  const limb* ta = a + (limbs - n);
+  const limb* tb = b + (limbs - n);
+  limb l0 = 0, l1 = 0, l2 = 0;
+#pragma GCC unroll 12
+  for (int c = n - 1; c <= 2 * n - 2; ++c) {
+#pragma GCC unroll 6
+    for (int p = (c < n ? 0 : c - n + 1); p <= (c < n ? c : n - 1); ++p) detail::multiply_add(ta[p], tb[c - p], l0, l1, l2);
+    if (c >= n) out[limbs - n + (c - n)] = l0;
+    l0 = l1;
+    l1 = l2;
+    l2 = 0;
+  }
+  out[limbs - 1] = l0;
+  for (int i = 0; i < limbs - n; ++i) out[i] = 0;
 }
 
-/// out ≈ exp(−t) as a 384-bit fraction, within 2^-372 (see the bound above).
+/// out = top 6 limbs of a·b for 384-bit fractions a, b ∈ [0, 1): a·b truncated (see the bound above).
+inline void multiply_fractions(const limb* a, const limb* b, limb* out) { multiply_top<limbs>(a, b, out); }
+
+/// out ≈ exp(−t) as a 384-bit fraction, within 2^-378 (see the bound above).
 inline void fixed_exp(const exp_argument& t, limb* out) {
   if (t.whole >= exp_whole_limit) {
     for (int i = 0; i < limbs; ++i) out[i] = 0;
@@ -122,11 +141,20 @@ inline void fixed_exp(const exp_argument& t, limb* out) {
   for (int i = 0; i < limbs; ++i) r[i] = t.frac[i];
   r[limbs - 1] &= (limb{1} << 40) - 1;
   // Horner: p = c_14; p = c_k − r·p for k = 13 … 0 (every p_k > 0 since c_k > c_{k+1}·r).
+  // NOTE: the product of step k reaches the result times r^k < 2^(-24k), so it needs only
+  // n_k = ⌈(392 − 24k)/64⌉ limbs (at most 6): its error (n_k + 2)·2^(-64 n_k)·r^k < 2^-389, 1/32 unit.
+  static constexpr int width[exp_taylor_terms - 1] = {6, 6, 6, 5, 5, 5, 4, 4, 4, 3, 3, 2, 2, 2};
   limb p[limbs], q[limbs];
   const auto& c = tab.inverse_factorial;
   for (int i = 0; i < limbs; ++i) p[i] = c[exp_taylor_terms - 1][static_cast<std::size_t>(i)];
   for (int k = exp_taylor_terms - 2; k >= 0; --k) {
-    multiply_fractions(r, p, q);
+    switch (width[k]) {
+      case 2: multiply_top<2>(r, p, q); break;
+      case 3: multiply_top<3>(r, p, q); break;
+      case 4: multiply_top<4>(r, p, q); break;
+      case 5: multiply_top<5>(r, p, q); break;
+      default: multiply_top<6>(r, p, q); break;
+    }
     subtract(c[static_cast<std::size_t>(k)].data(), q, p, limbs);
   }
   // The table factors.

@@ -1,8 +1,8 @@
 #pragma once
 /// One softmax attention head over 384-bit fixed point, for MPFR numbers of at most 384 bits
-/// (mpfr100 has 333): Q, K, V, the scaled scores, the max-subtracted exponentials, the normaliser
+/// (mpfr100 has 334): Q, K, V, the scaled scores, the max-subtracted exponentials, the normaliser
 /// and A·V are integer arithmetic on 6-limb fixed-point vectors (fast/fixed_point.hpp), and each
-/// output entry is rounded to the output's precision once: Z_ic = RN(N_ic / D_i) with N_ic and D_i
+/// output entry is rounded to the output's precision once: Z_ic ≈ N_ic / D_i with N_ic and D_i
 /// exact integers.
 ///
 /// Shared exponents: one per row of Y and of C, one per column of W_Q, W_K, W_V (the inputs, held
@@ -12,32 +12,34 @@
 /// or over the sequence axis (the same for every order of the rows). With the exact integer sums over
 /// the sequence axis, Attn(PX) = P·Attn(X) holds bit for bit.
 ///
-/// Error bound (mpfr100, ε = 2^-332), for inputs the head accepts:
-///   |Z_ic − Attn_ic| ≤ ε·(|Z_ic|/2 + 2^-40·max(1, max|V|)·(1 + 4·σ)),
-///   σ = max_ij |scale|·Σ_k |Q_ik||K_jk| + d·max_t |C_t|·max|W_V|  (over the exact Q, K, V),
-/// where Attn is the real-number attention of the given inputs (with the given scale's value). The
-/// first term is the one rounding of the output; the second collects every fixed-point truncation.
-// NOTE: the bound. A unit below is 2^-384 of the quantity's own shared-exponent scale.
+/// Error bound (mpfr100, ε = 2^-333), for the inputs the head accepts, against the real-number
+/// attention Attn of the given inputs and scale:
+///   |Z_ic − Attn_ic| ≤ ε·(|Attn_ic|/2 + 2^-40·(max(1, max|V|)·(σ + n) + d·max|C|·max|W_V|)),
+///   σ = |scale|·d_k·d²·max|Y|·max|W_Q|·max|C|·max|W_K|,
+/// with n keys and d = d_model. The first term is the one rounding of the output; the second collects
+/// every fixed-point truncation, 2^-51 of an ulp per unit of the magnitudes involved.
+// NOTE: the derivation. u0 = 2^-384 = 2^-51·ε; a vector's shared exponent E has 2^E ≤ 2·max|vector|.
 //  - The inputs are held exactly (load() declines otherwise).
-//  - A truncated dot product of length d (scan<truncated>) drops < 5 units of each term's maximal
-//    product; rounding a group to 6 limbs truncates < 1 unit of 2^E ≤ 2·max of the group. So Q (and
-//    Q·scale: one more exact product and truncation), K and V have absolute errors below
-//    (5d + 2)·2^-383 times d·max|row|·max|column| of their factors, and the scores s = Q·scale·Kᵀ
-//    below 2^-370·σ-like quantities for d ≤ 2^9; with the score's own truncation, |δs| < 2^-372·(1 + σ)
-//    for every input the head accepts (d_model, d_k ≤ 2^9 is enforced).
-//  - The argument t = max_j s − s_j is truncated to 384 fraction bits (< 2^-384), and fixed_exp has
-//    an absolute error ≤ 2^-372 (fast/fixed_exp.hpp): each weight u_j = exp(−t_j) has an absolute
-//    error ≤ 2^-372 + 2·|δs| ≤ 2^-371·(1 + σ), and the largest u_j is within 2^-371 of 1, so
-//    D = Σ u_j ≥ 1/2.
-//  - A·V truncation: < 5 units per term, n terms over D ≥ 1/2: ≤ 10n·2^-384·max|V| ≤ 2^-365·max|V|
-//    for n ≤ 2^12 (enforced).
-//  - Z = Σ u_j V_j / Σ u_j moves by ≤ 2·max_j|δu_j|·n·max|V| / D for weight errors δu_j and by
-//    max|δV| for value errors: with n ≤ 2^12 this is < 2^-357·(1 + σ)·max|V| + 2^-370·σ.
-//  All of it is < 2^-40·ε·max(1, max|V|)·(1 + 4σ) (2^-372 = 2^-40·ε, with a margin of 2^12 for
-//  the n·2^-357 term), plus the final rounding ε·|Z|/2. For the benchmark's inputs (entries in
-//  [−1, 1], d ≤ 64) σ < 2^13, so the whole error is below ε·(|Z|/2 + 2^-25·max(1, max|V|)): the
-//  output is the correctly rounded attention up to a 2^-25 fraction of an ulp of max|V|. The generic
-//  path's error is of order (n + d)·ε·max|V| plus ε·σ·max|V| from the scores.
+//  - Q = Y W_Q: the truncated products drop < 5·2^384 per term in units of 2^(E_Y + E_W − 768), i.e.
+//    < 20·u0·max|Y_i|·max|W_Q|, so < 20d·u0·max|Y|·max|W_Q| per entry; the row rounding adds
+//    < 2·u0·max|Q_i|, the scale's (exact product, one more rounding) as much again. K likewise, with one
+//    exponent for all of K. With max|Q| ≤ d·max|Y|·max|W_Q| (and K alike) and the truncation of the
+//    score's own dot product, every score s_ij = scale·Q_i·K_j is off by |δs| < 2^7·u0·σ.
+//  - t_j = max s − s_j is truncated to 384 fraction bits (< u0) and fixed_exp is within 2^6·u0
+//    (fast/fixed_exp.hpp): u_j = exp(−t_j)(1 + ρ_j) + α_j with |ρ_j| ≤ 2|δs|(1 + 2|δs|) and
+//    |α_j| < 2^7·u0. The largest u_j is t = 0's, within 2^6·u0 of 1, so D = Σ u_j ≥ 1/2.
+//  - Z = Σ u_j V_j / Σ u_j moves by ≤ Σ_j |δu_j|·|V_j − Z| / D: the ρ part by ≤ 4·max|δs|·max|V|, the
+//    α part by ≤ n·2^7·u0·2·max|V| / D ≤ 2^9·n·u0·max|V|.
+//  - V = C W_V: < 20d·u0·max|C|·max|W_V| + 2·u0·max|V| per entry, passed on with weights summing to 1.
+//  - A·V: the truncated products drop < 5·2^384 per term in units of 2^(E_V − 768), < 10·u0·max|V| per
+//    term, n terms over D ≥ 1/2: < 20n·u0·max|V|. Rounding N and 1/D to 448 bits: < 2^-446·|Z|.
+//  Sum: < u0·(2^9·(σ + n)·max|V| + 20n·max|V| + 3·max|V| + 20d·max|C|·max|W_V|)
+//       < 2^-41·ε·(max|V|·(σ + n) + d·max|C|·max|W_V|), and the final rounding to nearest adds
+//  ≤ ε·|Z|/2 (ulp(Z) ≤ ε·|Z| for a 334-bit significand). The stated 2^-40 keeps a factor 2 for the
+//  rounding's |Z| against |Attn| and for |δs| ≥ 1, where the bound exceeds 2·max|V| and holds trivially.
+//  For the benchmark's inputs (entries in [−1, 1], d ≤ 64: σ ≤ 2^24) the tail is below 2^-15·ε·max|V|:
+//  the output is the correctly rounded attention up to a small fraction of an ulp of max|V|. The
+//  generic path's error is of order (n + d)·ε·max|V| plus ε·|scores|·max|V| from the scores.
 #include <optional>
 #include <vector>
 
@@ -50,8 +52,8 @@ namespace orderblind::fast {
 /// Deliberate faults of the fused mpfr head, for the tests' mutants (never set outside tests).
 enum class mpfr_head_fault {
   none,
-  drop_low_limb,     ///< V keeps 5 of its 6 limbs: an error of 2^-320 relative, ~2^12 ε
-  order_dependent,   ///< A·V summed in row order with the running sum rounded to 333 bits per term
+  drop_low_limb,     ///< V keeps 5 of its 6 limbs: an error of 2^-320 relative, ~2^13 ε
+  order_dependent,   ///< A·V summed in row order with the running sum rounded to 334 bits per term
 };
 
 namespace head_detail {
@@ -79,7 +81,8 @@ inline void wide_difference(const wide& hi, const wide& lo, limb* out) {
   }
 }
 
-/// The order-dependent mutant's running sum: acc ± term, then acc truncated to its top 333 bits.
+/// The order-dependent mutant's running sum: acc ± term, then acc truncated to its top 334 bits (the
+/// precision of mpfr100, as a floating running sum would be).
 inline void add_rounded(wide& acc, const limb* term, bool negative) {
   if (acc.negative == negative) {
     fixed::add(acc.mag, term, acc.mag, wide_limbs);
@@ -92,15 +95,16 @@ inline void add_rounded(wide& acc, const limb* term, bool negative) {
     acc.negative = negative;
   }
   const long b = fixed::bit_length(acc.mag, wide_limbs);
-  for (long bit = 0; bit < b - 333; ++bit) acc.mag[bit / 64] &= ~(limb{1} << (bit % 64));
+  for (long bit = 0; bit < b - 334; ++bit) acc.mag[bit / 64] &= ~(limb{1} << (bit % 64));
 }
 
 }  // namespace head_detail
 
 /// Z = softmax(Q Kᵀ·scale, masked) V with Q = Y W_Q, K = C W_K, V = C W_V over a fixed-precision MPFR
 /// type R of at most 384 bits, or nullopt (decline: the generic code runs) when an input is not held
-/// exactly by the fixed point, an exponent is beyond ±2^24, or a size is beyond the bound's limits
-/// (d_model, d_k ≤ 512, keys ≤ 4096). The inputs must already be validated (shapes, mask).
+/// exactly by the fixed point, an exponent is beyond ±2^24, or a size is beyond d_model, d_k ≤ 512,
+/// keys ≤ 4096 (the generic path is as fast there). The inputs must already be validated (shapes,
+/// mask).
 template <class R>
 std::optional<Matrix<R>> try_mpfr_softmax_head(const Matrix<R>& y, const Matrix<R>& c, const head_weights<R>& w,
                                                const R& scale, const orderblind::mask& msk,
@@ -211,7 +215,7 @@ std::optional<Matrix<R>> try_mpfr_softmax_head(const Matrix<R>& y, const Matrix<
   std::vector<wide> s(static_cast<std::size_t>(nk));
   std::vector<unsigned char> allowed(static_cast<std::size_t>(nk));
   // NOTE: Z = N·(1/D): N rounded to 448 bits, 1/D to 448 bits, the product rounded once to the output's
-  // precision; the two 448-bit roundings add < 2^-446·|Z|, far inside the bound's 2^-372 terms, and
+  // precision; the two 448-bit roundings add < 2^-446·|Z|, far inside the bound's 2^-40·ε terms, and
   // N and D are exact integers, so Z is still the same bits for every order of the rows. One
   // division per row instead of one per entry.
   limb_mpfr num(limbs + 1), den(limbs + 1), inv(limbs + 1);

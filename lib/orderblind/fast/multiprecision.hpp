@@ -78,10 +78,10 @@ struct head_kernels<mpq_rational, rational_kernel> {
 
 /// One softmax attention head over mpfr100 in 384-bit fixed point (fast/mpfr_head.hpp): exact integer
 /// sums over the sequence axis, so Attn(PX) = P·Attn(X) bit for bit, and every output entry within
-/// ε·(|Z|/2 + 2^-40·max(1, max|V|)·(1 + 4σ)) of the true attention (the bound and σ are in
-/// mpfr_head.hpp). Declines (the generic code runs) for sorted summation and for inputs the fixed
+/// ε·|Z|/2 + 2^-40·ε·(max(1, max|V|)·(σ + n) + d·max|C|·max|W_V|) of the true attention (the bound
+/// and σ are in mpfr_head.hpp). Declines (the generic code runs) for sorted summation and for inputs the fixed
 /// point cannot hold exactly.
-// NOTE: not bitwise the generic trace (that rounds every product and sum to 333 bits in index order);
+// NOTE: not bitwise the generic trace (that rounds every product and sum to 334 bits in index order);
 // the fused head is closer to the true value than the trace is, which the tests check against MPFR at
 // 665 bits (tests/fast/mpfr_head_test.cpp).
 template <>
