@@ -1,6 +1,7 @@
 // `orderblind check`: the batteries on a user's own matrices, read from .npy or CSV files.
 //   orderblind check --x X.npy --wq WQ.csv --wk WK.csv --wv WV.csv [--wo WO.npy --heads H] [--exact]
 //   orderblind check --pe table.npy [--exact]
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <iostream>
@@ -28,6 +29,20 @@ struct check_args {
   bool exact = false, causal = false, add_pe = false;
   std::optional<double> max_size, tolerance_eps;
 };
+
+/// A finite number ≥ 0 (or > 0 with `positive`). CLI11's NonNegativeNumber and PositiveNumber let NaN
+/// and inf through (NaN fails no comparison), and a NaN tolerance would make every check "hold".
+CLI::Validator finite_number(bool positive) {
+  return CLI::Validator(
+      [positive](std::string& in) -> std::string {
+        double v = 0;
+        if (!CLI::detail::lexical_cast(in, v)) return "'" + in + "' is not a number";
+        if (!std::isfinite(v)) return "must be finite, got '" + in + "'";
+        if (positive ? !(v > 0) : !(v >= 0)) return std::string("must be ") + (positive ? "> 0" : ">= 0") + ", got " + in;
+        return {};
+      },
+      positive ? "FINITE > 0" : "FINITE >= 0");
+}
 
 std::string fmt(double v) {
   std::ostringstream os;
@@ -94,8 +109,10 @@ int run_check(const check_args& a, const global_options& opts) {
   if (a.causal && !layer) throw CLI::ValidationError("--causal", "--causal needs a layer");
 
   io::read_limits lim;
+  // NOTE: --max-size is finite (its validator); past 2^62 elements no file could be read anyway, and
+  // converting a larger double to size_t would be undefined.
   if (a.max_size && *a.max_size > static_cast<double>(lim.max_elements))
-    lim.max_elements = static_cast<std::size_t>(*a.max_size);
+    lim.max_elements = static_cast<std::size_t>(std::min(*a.max_size, 0x1p62));
   check_settings s;
   s.seed = opts.seed.value_or(s.seed);
   s.random_permutations = opts.cases.value_or(a.exact ? 5 : 20);
@@ -153,9 +170,9 @@ const registrar cmd{command{
       sub.add_option("--max-size", a.max_size,
                      "largest n²·d accepted (default 2^28 = 268435456 in double, 2^18 = 262144 with --exact); "
                      "also raises the file readers' element limit (2^24)")
-          ->check(CLI::PositiveNumber);
+          ->check(finite_number(true));
       sub.add_option("--tolerance-eps", a.tolerance_eps, "override every floating bound (in the law's own unit)")
-          ->check(CLI::NonNegativeNumber);
+          ->check(finite_number(false));
       sub.callback([&opts, &rc] { rc = run_check(a, opts); });
     }}};
 

@@ -119,6 +119,9 @@ int main(int argc, char** argv) {
       auto r = j.run(opts);
       rows.insert(rows.end(), r.begin(), r.end());
     }
+  } catch (const std::invalid_argument& e) {  // bad input, e.g. a malformed RC_PARAMS or ORDERBLIND_CASE_SCALE
+    std::cerr << "orderblind: bad input: " << e.what() << "\n";
+    return bad_usage;
   } catch (const std::exception& e) {
     std::cerr << "orderblind: error: " << e.what() << "\n";
     return failed;

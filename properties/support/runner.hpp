@@ -6,8 +6,10 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <iostream>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 
@@ -67,10 +69,39 @@ inline long case_scale() {
   return k;
 }
 
+/// RapidCheck's global configuration (from RC_PARAMS), loaded without the "Using configuration:
+/// seed=…" line RapidCheck writes to stderr when it first reads it. A malformed RC_PARAMS still throws.
+// NOTE: that line names a random seed of RapidCheck's own, which no run here uses (`resolve` picks the
+// seed, and every result prints it), so it only misleads a reader of the report.
+inline const rc::detail::Configuration& quiet_configuration() {
+  static const rc::detail::Configuration* loaded = nullptr;
+  if (!loaded) {
+    // NOTE: RapidCheck ends the process with status 1 on a malformed RC_PARAMS, after printing to the
+    // stderr muted below; parse it here first, so that the mistake is an exception naming it.
+    if (const char* params = std::getenv("RC_PARAMS")) {
+      try {
+        (void)rc::detail::configFromString(params);
+      } catch (const rc::detail::ConfigurationException& e) {
+        throw std::invalid_argument(std::string("RC_PARAMS=\"") + params + "\": " + e.what());
+      }
+    }
+    std::ostringstream sink;
+    std::streambuf* const old = std::cerr.rdbuf(sink.rdbuf());
+    try {
+      loaded = &rc::detail::configuration();
+    } catch (...) {
+      std::cerr.rdbuf(old);
+      throw;
+    }
+    std::cerr.rdbuf(old);
+  }
+  return *loaded;
+}
+
 /// The RapidCheck parameters of a run. Precedence: explicit options, then RC_PARAMS (max_success,
 /// seed, max_size, noshrink), then defaults: `default_cases` × ORDERBLIND_CASE_SCALE and `default_seed`.
 inline rc::detail::TestParams resolve(const run_options& o, long default_cases) {
-  rc::detail::TestParams p = rc::detail::configuration().testParams;
+  rc::detail::TestParams p = quiet_configuration().testParams;
   if (o.cases) {
     p.maxSuccess = static_cast<int>(*o.cases);
   } else if (!rc_params_set("max_success")) {
@@ -103,7 +134,7 @@ outcome run_property(const std::string& id, Testable&& testable, const run_optio
   meta.description = id;
   silent_listener listener;
   const auto result = rc::detail::checkTestable(std::forward<Testable>(testable), meta, params, listener,
-                                                rc::detail::configuration().reproduce);
+                                                quiet_configuration().reproduce);
   outcome out;
   out.seed = params.seed;
   std::ostringstream os;
