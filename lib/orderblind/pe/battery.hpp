@@ -68,6 +68,22 @@ std::string arithmetic_name() {
 // are O(1) or O(θ), ≫ this (≈ 1e-90 for mpfr100).
 inline double tolerance_units(long phase, long d) { return 64.0 * static_cast<double>(phase + 1) * static_cast<double>(d); }
 
+/// The magnitude at or below which a pivot of the fitting and null-space eliminations counts as zero:
+/// 0 for exact types, ε^(2/5) otherwise (about 1e-40 for mpfr100, 6e-7 for double).
+// NOTE: why ε^(2/5). The eliminated entries are sums of at most d² products of PE values, each
+// rounded once, so an entry that is zero in exact arithmetic comes out at most ~d²·ε·max|PE|² — about
+// 1e-95 for mpfr100 at d ≤ 64 with |PE| ≤ 1e2. A true pivot of these small, well-scaled systems is
+// bounded away from 0 by a quantity that does not shrink with ε (≥ 1e-6 for every catalogue scheme).
+// ε^(2/5) sits far from both: 55 orders of magnitude above the rounding noise, 34 below the pivots, for mpfr100.
+template <Scalar T>
+T pivot_zero_tolerance() {
+  if constexpr (scalar_traits<T>::is_exact) {
+    return T(0);
+  } else {
+    return T(std::pow(static_cast<double>(scalar_traits<T>::epsilon()), 0.4));
+  }
+}
+
 template <Scalar T>
 bool close(const T& a, const T& b, double k, const T& magnitude) {
   if constexpr (scalar_traits<T>::is_exact) {
@@ -404,7 +420,7 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
     // samples always exists if they are independent, so the verification is what can fail.
     const long fit = S::kind == pe_kind::additive ? std::min(d + 2, length / 2) : 2;
     const long verify_to = std::min(length - 8, fit + 2 * cfg.positions);
-    const T zero_tol = scalar_traits<T>::is_exact ? T(0) : T(T(1e-40));
+    const T zero_tol = pivot_zero_tolerance<T>();
     long verified = 0;
     for (long k : cfg.shifts)
       for (int side = 0; side < (S::kind == pe_kind::query_key ? 2 : 1); ++side) {
@@ -489,7 +505,7 @@ cell check_relative_expressible(const S& s, const battery_config& cfg) {
                 T(pe[m][i] * pe[n][j] - pe[m + 1][i] * pe[n + 1][j]);
         rows.push_back(std::move(row));
       }
-    const T zero_tol = scalar_traits<T>::is_exact ? T(0) : T(T(1e-40));
+    const T zero_tol = pivot_zero_tolerance<T>();
     auto basis_m = nullspace(rows, static_cast<std::size_t>(d * d), zero_tol);
     auto form = [&](const vec<T>& mflat, long m, long n) {
       T sum(0);

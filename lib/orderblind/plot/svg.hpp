@@ -47,7 +47,9 @@ inline std::string num(double v) {
 
 /// A tick label: up to 4 significant digits, exponent form only for very large or small values.
 inline std::string tick_label(double v) {
-  if (std::abs(v) < 1e-12) return "0";
+  // NOTE: no absolute "small means zero" threshold here: nice_ticks already snaps a tick within
+  // step·1e-9 of zero to exactly 0, relative to the axis' own step; only the sign of zero is fixed.
+  if (v == 0) return "0";
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.4g", v);
   return buf;
