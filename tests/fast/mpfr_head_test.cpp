@@ -241,6 +241,23 @@ TEST_CASE("the fused mpfr100 head is within its stated bound of the 665-bit atte
                                   << "; generic trace: " << generic_worst << " (" << taken << "/" << cases << " fused)");
 }
 
+TEST_CASE("the fused mpfr100 head is within its bound on the benchmark's shapes", "[fast][mpfr]") {
+  draw g(47);
+  for (long n : {16L, 32L}) {
+    const Matrix<R> x = g.matrix(n, n);
+    const head_weights<R> w{g.matrix(n, n), g.matrix(n, n), g.matrix(n, n)};
+    const R s = inverse_sqrt_scale<R>(n);  // 1/4 (a power of two) and 1/√32 (not)
+    const auto z = fast::try_mpfr_softmax_head(x, x, w, s, mask::none());
+    REQUIRE(z.has_value());
+    CHECK(exactly_equal(self_attention<R, softmax_kernel>(x, w), *z));
+    const bound_check b = check_bound(*z, x, x, w, s, mask::none());
+    INFO("n = d = " << n << ": error " << b.err_eps << " eps*max(1,max|V|), error/bound " << b.worst_ratio);
+    CHECK(b.worst_ratio <= 1.0);
+    const permutation p = g.shuffle(static_cast<std::size_t>(n));
+    CHECK(exactly_equal(self_attention<R, softmax_kernel>(p.apply_rows(x), w), p.apply_rows(*z)));
+  }
+}
+
 TEST_CASE("the fused mpfr100 head commutes with permutations bit for bit", "[fast][mpfr][equivariance]") {
   draw g(37);
   for (int rep = 0; rep < 40; ++rep) {
