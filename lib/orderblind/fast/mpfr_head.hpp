@@ -40,6 +40,20 @@
 //  For the benchmark's inputs (entries in [−1, 1], d ≤ 64: σ ≤ 2^24) the tail is below 2^-15·ε·max|V|:
 //  the output is the correctly rounded attention up to a small fraction of an ulp of max|V|. The
 //  generic path's error is of order (n + d)·ε·max|V| plus ε·|scores|·max|V| from the scores.
+// NOTE: the design choices.
+//  - 6 limbs: 5 (320 bits) cannot hold a 334-bit significand; 6 hold it with 50 bits to spare, so
+//    entries up to 2^50 below their vector's largest convert exactly (load() declines otherwise, and the
+//    generic path handles such rare inputs: the bound then needs no term for rounded inputs).
+//  - One exponent for all of K: the scores of a row then share one exponent, so their maximum and the
+//    differences max − s_j are integer comparisons and subtractions.
+//  - One exponent per column of V, the exponentials as fractions: A·V is one integer dot product over the
+//    sequence axis per output entry; a column maximum does not depend on the order of the rows.
+//  - Truncated products (scan<truncated>, 21 of 36 partial products) also in the sums over the sequence
+//    axis: what is dropped is a function of each term alone, so the sum is still an exact sum of one
+//    integer per term, the same for every order.
+//  - Cost (n = d = 16, one equivariance check = two heads): ~41k dot-product terms at ~21 64×64→128
+//    multiplications each with carries once per column, 512 fixed_exp (~0.25 µs each), 512 output
+//    roundings; about 1.1 ms CPU against 4.3 ms for the generic mpfr_mul/mpfr_add/mpfr_exp path.
 #include <optional>
 #include <vector>
 
