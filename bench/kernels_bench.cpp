@@ -83,6 +83,14 @@ void softmax_head(benchmark::State& st) {
   const head_weights<T> w{unit_matrix<T>(rng, n, n), unit_matrix<T>(rng, n, n), unit_matrix<T>(rng, n, n)};
   for (auto _ : st) benchmark::DoNotOptimize(self_attention<T, softmax_kernel>(x, w));
 }
+template <class T>
+void softmax_head_trace(benchmark::State& st) {  // the generic path, every step (no fused head)
+  std::mt19937_64 rng(4);
+  const long n = st.range(0);
+  const Matrix<T> x = unit_matrix<T>(rng, n, n);
+  const head_weights<T> w{unit_matrix<T>(rng, n, n), unit_matrix<T>(rng, n, n), unit_matrix<T>(rng, n, n)};
+  for (auto _ : st) benchmark::DoNotOptimize(self_attention_trace<T, softmax_kernel>(x, w));
+}
 void mpfr100_exp(benchmark::State& st) {
   const mpfr100 x = mpfr100(-2) / mpfr100(3);
   for (auto _ : st) benchmark::DoNotOptimize(mpfr100(exp(x)));
@@ -109,6 +117,8 @@ BENCHMARK(real_product_fast<mpfr100>)->Arg(16)->Unit(benchmark::kMicrosecond);
 BENCHMARK(real_product_generic<mpfr100>)->Arg(16)->Unit(benchmark::kMicrosecond);
 BENCHMARK(softmax_head<double>)->Arg(16)->Unit(benchmark::kMicrosecond);
 BENCHMARK(softmax_head<mpfr100>)->Arg(16)->Unit(benchmark::kMicrosecond);
+BENCHMARK(softmax_head_trace<double>)->Arg(16)->Unit(benchmark::kMicrosecond);
+BENCHMARK(softmax_head_trace<mpfr100>)->Arg(16)->Unit(benchmark::kMicrosecond);
 BENCHMARK(mpfr100_exp)->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();
