@@ -1,6 +1,9 @@
 // Unit tests of lib/orderblind/permutation.hpp (scalar-free, plus the matrix form over two scalars).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <random>
+
 #include "orderblind/permutation.hpp"
 #include "orderblind/scalar.hpp"
 
@@ -60,4 +63,33 @@ TEST_CASE("permuting a matrix of the wrong height is a shape error", "[permutati
   Matrix<double> x(4, 2);
   x.setZero();
   CHECK_THROWS_WITH(permutation::reversal(3).apply_rows(x), Catch::Contains("permutation of 3 points"));
+}
+
+TEST_CASE("P X of a temporary moves its rows and equals P X of a copy", "[permutation][matrix]") {
+  std::mt19937_64 rng(61);
+  for (int rep = 0; rep < 200; ++rep) {
+    const std::size_t n = 1 + rng() % 12;
+    std::vector<std::size_t> image(n);
+    for (std::size_t i = 0; i < n; ++i) image[i] = i;
+    std::shuffle(image.begin(), image.end(), rng);
+    const permutation p(image);
+    Matrix<mpq_rational> x(static_cast<Eigen::Index>(n), 3);
+    for (Eigen::Index i = 0; i < x.rows(); ++i)
+      for (Eigen::Index j = 0; j < 3; ++j) x(i, j) = mpq_rational(static_cast<long>(rng() % 1000)) / 7;
+    const Matrix<mpq_rational> copied = p.apply_rows(x);  // const&: a copy
+    Matrix<mpq_rational> temp = x;
+    const Matrix<mpq_rational> moved = p.apply_rows(std::move(temp));  // rvalue: swaps along the cycles
+    INFO("permutation " << p.cycles());
+    CHECK(moved == copied);
+    for (std::size_t i = 0; i < n; ++i) CHECK(moved.row(static_cast<Eigen::Index>(i)) == x.row(static_cast<Eigen::Index>(image[i])));
+  }
+  // Mutant: one swap too few per cycle (the cycle's last row keeps the wrong entry) is caught.
+  const auto p = permutation::cycle(3, {0, 1, 2});
+  Matrix<double> x(3, 1);
+  x << 1, 2, 3;
+  Matrix<double> broken = x;
+  broken.row(0).swap(broken.row(1));  // only the first of the cycle's two swaps
+  CHECK_FALSE(broken == p.apply_rows(x));
+  CHECK(p.apply_rows(Matrix<double>(x)) == p.apply_rows(x));
+  CHECK_THROWS_WITH(permutation::reversal(3).apply_rows(Matrix<double>(2, 2)), Catch::Contains("permutation of 3 points"));
 }

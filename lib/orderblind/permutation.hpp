@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <numeric>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "orderblind/matrix.hpp"
@@ -136,6 +138,25 @@ class permutation {
     for (std::size_t i = 0; i < image_.size(); ++i)
       out.row(static_cast<Eigen::Index>(i)) = x.row(static_cast<Eigen::Index>(image_[i]));
     return out;
+  }
+  /// P X for a matrix about to be discarded: the rows are moved into place (no copy of an entry).
+  // NOTE: swaps along each cycle of π: after the swap at i, row i holds the old row π(i); the old row
+  // of the cycle's start travels along and lands at the cycle's last position, whose π is the start.
+  // For multiprecision entries a swap exchanges pointers, where a copy allocates.
+  template <class M>
+    requires(!std::is_reference_v<M> && std::is_base_of_v<Eigen::PlainObjectBase<M>, M>)
+  M apply_rows(M&& x) const {
+    require_size(static_cast<std::size_t>(x.rows()), "permute the rows of a matrix with this many rows:");
+    std::vector<bool> done(image_.size(), false);
+    for (std::size_t start = 0; start < image_.size(); ++start) {
+      if (done[start]) continue;
+      done[start] = true;
+      for (std::size_t i = start; !done[image_[i]]; i = image_[i]) {
+        x.row(static_cast<Eigen::Index>(i)).swap(x.row(static_cast<Eigen::Index>(image_[i])));
+        done[image_[i]] = true;
+      }
+    }
+    return std::move(x);
   }
   /// X Pᵀ: column i of the result is column π(i) of X (what Pᵀ does to a row vector of scores).
   template <class M>
