@@ -45,32 +45,26 @@ inline bool all_finite(const Matrix<double>& m) {
   return all[0] == 0.0 && all[1] == 0.0 && rest == 0.0;
 }
 
-/// col[j] = col[j] · scale for j < len, two lanes at a time (each lane rounds exactly as mulsd does).
-inline void scale_all(double* col, Eigen::Index len, double scale) {
+/// col[j] = op(col[j], c) for j < len, two lanes at a time; op is · or /, and each lane rounds exactly as
+/// the scalar operation does.
+template <class Op>
+inline void apply_all(double* col, Eigen::Index len, double c, Op op) {
   typedef double v2 __attribute__((vector_size(16)));
-  const v2 t = {scale, scale};
+  const v2 cc = {c, c};
   Eigen::Index j = 0;
   for (; j + 2 <= len; j += 2) {
     v2 x;
     __builtin_memcpy(&x, col + j, sizeof x);
-    x = x * t;
+    x = op(x, cc);
     __builtin_memcpy(col + j, &x, sizeof x);
   }
-  for (; j < len; ++j) col[j] = col[j] * scale;
+  for (; j < len; ++j) col[j] = op(col[j], c);
 }
-
-/// col[j] = col[j] / total for j < len, two lanes at a time (each lane rounds exactly as divsd does).
+inline void scale_all(double* col, Eigen::Index len, double scale) {
+  apply_all(col, len, scale, [](auto x, auto y) { return x * y; });
+}
 inline void divide_all(double* col, Eigen::Index len, double total) {
-  typedef double v2 __attribute__((vector_size(16)));
-  const v2 t = {total, total};
-  Eigen::Index j = 0;
-  for (; j + 2 <= len; j += 2) {
-    v2 x;
-    __builtin_memcpy(&x, col + j, sizeof x);
-    x = x / t;
-    __builtin_memcpy(col + j, &x, sizeof x);
-  }
-  for (; j < len; ++j) col[j] = col[j] / total;
+  apply_all(col, len, total, [](auto x, auto y) { return x / y; });
 }
 
 /// Deliberate faults of the fused double head, for the tests' mutants (never set outside tests).
