@@ -16,6 +16,12 @@ std::string cases_phrase(const proofs::step_record& s) {
   return t;
 }
 
+/// "formally proved: name (checker; assumptions: …)", or why it is not claimed.
+std::string formal_phrase(const proofs::formal_theorem& t) {
+  if (!t.checked) return "formal proof not checked by this build: " + t.name + " (" + t.file + ")";
+  return "formally proved: " + t.name + " (" + t.checker + "; assumptions: " + t.assumptions + ")";
+}
+
 /// Markdown table cells must not contain a bare '|'.
 std::string cell(const std::string& s) {
   std::string o;
@@ -31,6 +37,7 @@ certificate make_certificate(proofs::proof_result result, const proofs::run_conf
   c.config = cfg;
   c.reproduce = "orderblind prove " + result.id + " --cases " + std::to_string(cfg.cases) + " --seed " +
                 std::to_string(cfg.seed);
+  c.formal = proofs::formal_theorems(result.id);
   c.proof = std::move(result);
   return c;
 }
@@ -43,10 +50,12 @@ void render_text(const certificate& c, std::ostream& os) {
      << "  orderblind:  " << c.orderblind_version << "\n"
      << "  reproduce:   " << c.reproduce << "\n"
      << "  random cases: " << p.random_cases_from << "\n";
+  for (const auto& t : c.formal) os << "  " << formal_phrase(t) << "\n      statement:  " << t.statement << "\n";
   for (const auto& s : p.steps) {
     os << "  [" << verdict(s.held) << "] step " << s.number << ": " << s.statement << "\n"
        << "      compared:   " << s.compared << "\n"
        << "      arithmetic: " << s.arithmetic << ", bound " << s.bound << ", max residual " << s.max_residual << "\n"
+       << "      evidence:   " << proofs::to_string(proofs::evidence_of(s)) << "\n"
        << "      cases:      " << cases_phrase(s) << "\n";
     if (!s.note.empty()) os << "      note:       " << s.note << "\n";
   }
@@ -57,12 +66,15 @@ void render_markdown(const certificate& c, std::ostream& os) {
   os << "### Proof " << p.id << ": " << p.title << "\n\n"
      << "*Source:* " << p.source << ". *Verdict:* **" << verdict(p.held()) << "** (" << p.steps.size()
      << " steps). *Checked by* orderblind " << c.orderblind_version << "; reproduce with `" << c.reproduce
-     << "`.\n\n*Random cases:* " << p.random_cases_from << ".\n\n"
-     << "| step | statement | compared | arithmetic | bound | cases | max residual | verdict |\n"
-     << "|---|---|---|---|---|---|---|---|\n";
+     << "`.\n\n*Random cases:* " << p.random_cases_from << ".\n\n";
+  for (const auto& t : c.formal) os << "- " << formal_phrase(t) << ": " << t.statement << "\n";
+  if (!c.formal.empty()) os << "\n";
+  os << "| step | statement | compared | arithmetic | bound | evidence | cases | max residual | verdict |\n"
+     << "|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& s : p.steps)
     os << "| " << s.number << " | " << cell(s.statement) << " | " << cell(s.compared) << " | " << cell(s.arithmetic)
-       << " | " << cell(s.bound) << " | " << cases_phrase(s) << " | " << cell(s.max_residual) << " | "
+       << " | " << cell(s.bound) << " | " << proofs::to_string(proofs::evidence_of(s)) << " | " << cases_phrase(s)
+       << " | " << cell(s.max_residual) << " | "
        << (s.held ? "held" : "**FAILED**") << " |\n";
   bool notes = false;
   for (const auto& s : p.steps)
@@ -86,7 +98,15 @@ nlohmann::json to_json(const certificate& c) {
                    {"seed", c.config.seed},
                    {"random_cases_from", p.random_cases_from},
                    {"reproduce", c.reproduce},
+                   {"formal", nlohmann::json::array()},
                    {"steps", nlohmann::json::array()}};
+  for (const auto& t : c.formal)
+    j["formal"].push_back({{"theorem", t.name},
+                           {"file", t.file},
+                           {"statement", t.statement},
+                           {"checked_by_this_build", t.checked},
+                           {"checker", t.checker},
+                           {"assumptions", t.assumptions}});
   for (const auto& s : p.steps)
     j["steps"].push_back({{"step", s.number},
                           {"statement", s.statement},
@@ -98,6 +118,7 @@ nlohmann::json to_json(const certificate& c) {
                           {"random_cases", s.random_cases},
                           {"seed", s.seed},
                           {"max_residual", s.max_residual},
+                          {"evidence", proofs::to_string(proofs::evidence_of(s))},
                           {"verdict", verdict(s.held)},
                           {"note", s.note}});
   return j;

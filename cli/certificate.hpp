@@ -16,6 +16,9 @@ struct certificate {
   std::string reproduce;  ///< the command that replays exactly this run
   proofs::run_config config;
   proofs::proof_result proof;
+  /// Machine-checked theorems (Coq) that prove the same statements for all sizes, with whether this
+  /// build checked them; empty when the proof has none.
+  std::vector<proofs::formal_theorem> formal;
   bool held() const { return proof.held(); }
 };
 

@@ -18,6 +18,7 @@
 /// numbered step of the text, `check(...)` once per case, then `finish()`.
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,18 @@ struct run_config {
   std::uint64_t seed = default_seed;
 };
 
+/// The kind of evidence a step rests on, weakest to strongest. A certificate states it for every step
+/// and never claims a stronger kind than the step's checks give.
+enum class evidence_kind {
+  sampled_within_bound,  ///< the texts' examples and seeded random cases, floating arithmetic, each within a stated ε-bound
+  sampled_exact,         ///< the texts' examples and seeded random cases, compared with == (exact arithmetic, or bit for bit)
+  enclosure,             ///< rigorous interval enclosures (MPFI): every true value lies in the printed interval
+  identity,              ///< the library's own code run over symbols: an identity for all real inputs, at the stated sizes
+  formal,                ///< a machine-checked proof for all sizes (Coq)
+};
+/// A short name for the kind ("sampled, exact ==", "identity for all inputs at fixed sizes", …).
+const char* to_string(evidence_kind k);
+
 /// The record of one numbered step, as it appears in a certificate.
 struct step_record {
   std::string number;       ///< the text's numbering, e.g. "1", "Step 3", "5b"
@@ -47,7 +60,25 @@ struct step_record {
   std::string max_residual = "0";  ///< largest residual seen ("0" when every exact comparison held)
   bool held = false;
   std::string note;         ///< remark, or on failure the first failing case
+  /// The kind of evidence; when not set, inferred from `bound` (see `evidence_of`).
+  std::optional<evidence_kind> evidence{};
 };
+
+/// The step's kind of evidence: its own `evidence` when set; otherwise sampled_exact when the bound is
+/// an equality ("== …") and sampled_within_bound when it is a tolerance.
+evidence_kind evidence_of(const step_record& s);
+
+/// A machine-checked theorem (Coq) that proves, for all sizes, what a proof id checks by cases.
+struct formal_theorem {
+  std::string name;         ///< the theorem's Coq name, e.g. "attention_equivariant"
+  std::string file;         ///< its file in the repository, e.g. "proofs/formal/Attention.v"
+  std::string statement;    ///< the statement in one line
+  bool checked = false;     ///< true when this build ran the checker on it and its assumptions were accepted
+  std::string checker;      ///< e.g. "Coq 8.16.1, MathComp 1.15"
+  std::string assumptions;  ///< what `Print Assumptions` reported: "none", or the axioms it rests on
+};
+/// The formal theorems linked to a proof id (empty when none): defined in proofs/formal_status.cpp.
+std::vector<formal_theorem> formal_theorems(const std::string& proof_id);
 
 /// The outcome of one proof run.
 struct proof_result {
