@@ -9,7 +9,7 @@ from typing import Optional
 import numpy as np
 
 from . import _core
-from ._laws import DEFAULT_N, DISTRIBUTION, Case, Outcome, _rng, cycles, draw_entries, draw_permutation, evaluate
+from ._laws import DEFAULT_N, DISTRIBUTION, CallableError, Case, Outcome, _rng, cycles, draw_entries, draw_permutation, evaluate
 
 #: Queries (decoder rows) of the cross law: 1 ≤ m ≤ 6, as the battery's cross-attention laws.
 DEFAULT_M = (1, 6)
@@ -169,12 +169,19 @@ class _Shrinker:
         self.budget = budget
         self.evaluations = 0
         self.steps = 0
+        self.rejected = 0
 
     def _fails(self, case: Case):
         if self.evaluations >= self.budget:
             return None
         self.evaluations += 1
-        o = evaluate(self.law, self.f, case, self.layers, self.bound_eps, "while shrinking")
+        try:
+            o = evaluate(self.law, self.f, case, self.layers, self.bound_eps, "while shrinking")
+        except CallableError:
+            # NOTE: a candidate f rejects (e.g. too few rows for it) is not a counterexample; the
+            # shrinker keeps the last genuine failing case.
+            self.rejected += 1
+            return None
         return None if o.ok else o
 
     def _try(self, state, candidate: Case):
