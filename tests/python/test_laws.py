@@ -144,3 +144,17 @@ def test_shrinking_skips_candidates_f_rejects():
         return causal_attention(x)
     ce = ob.find_equivariance_counterexample(needs_three, d=2)
     assert ce is not None and ce.n == 3 and not ce.replay(needs_three).ok
+
+
+def test_order_dependent_memory_and_pooling_are_caught():
+    def first_memory_row_leaks(q, m):
+        s = q @ m.T
+        w = np.exp(s - s.max(axis=1, keepdims=True))
+        return (w / w.sum(axis=1, keepdims=True)) @ m + 1e-9 * m[0]
+    with pytest.raises(ob.CounterexampleError, match="order of memory") as err:
+        ob.assert_cross_attention_invariant(first_memory_row_leaks, d=(1, 4))
+    ce = err.value.counterexample
+    assert ce.n == 2 and ce.case.q.shape[0] == 1 and ce.cycles == "(0 1)"
+    assert err.value.stats.law == "cross" and "gen_permutation" in err.value.stats.distribution
+    with pytest.raises(ob.CounterexampleError, match="invariant"):
+        ob.assert_permutation_invariant(lambda x: softmax_attention(x)[0], d=2)  # the first row is no pooling
