@@ -1,0 +1,359 @@
+// orderblind._core: the parts of the C++ library the Python package calls — the reordering bounds and
+// the residual in ε (compare.hpp, the battery's tolerances), permutations in cycle notation and the
+// battery's permutation shrinker, the positional-encoding battery on Python callables, and `check --pe`.
+//
+// NOTE: the GIL. Every entry point here is called from Python and keeps the GIL for its whole run:
+// the PE battery calls back into Python at almost every step, and nothing here starts a thread, so
+// releasing it would only mean reacquiring it around each callback. Python exceptions raised inside a
+// callback are caught at the callback, remembered, and re-raised (unchanged) once the battery returns;
+// every C++ exception reaching pybind11 is translated (to ValueError for bad input), never aborts.
+#include <pybind11/eigen.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <exception>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "check_battery.hpp"
+#include "orderblind/compare.hpp"
+#include "orderblind/errors.hpp"
+#include "orderblind/pe/battery.hpp"
+#include "orderblind/pe/schemes.hpp"
+#include "orderblind/permutation.hpp"
+#include "properties/battery/tolerances.hpp"
+#include "properties/support/permutations.hpp"
+#include "schemes_report.hpp"
+
+namespace py = pybind11;
+
+namespace orderblind::python {
+namespace {
+
+// --- the positional-encoding battery on Python callables ------------------------------------------
+
+/// What the callbacks of one battery run share: the first error a callable raised (re-raised after).
+struct callback_state {
+  std::exception_ptr error;
+};
+
+/// Thrown into the battery after a callable failed, so that the rest of the run stops quickly.
+struct callback_aborted : std::runtime_error {
+  callback_aborted() : std::runtime_error("an earlier call of the scheme raised; the run is abandoned") {}
+};
+
+/// A scheme whose functions are Python callables (already wrapped by orderblind/_schemes.py so that
+/// they return float64 arrays of the right length, or raise naming the problem). `HasMax` and
+/// `HasPhases` switch on the battery's optional members (max_position, phases).
+template <pe::pe_kind K, bool HasMax, bool HasPhases>
+struct python_scheme {
+  using scalar_type = double;
+  static constexpr pe::pe_kind kind = K;
+  std::string id;
+  std::string params;
+  long d = 0;
+  long max_pos = 0;
+  py::object first;   ///< encode(p, length) | query(q, m) | bias(q, k, m, n)
+  py::object second;  ///< key(k, n) (query_key only)
+  py::object phase_fn;
+  std::shared_ptr<callback_state> state;
+
+  std::string name() const { return id; }
+  std::string parameters() const { return params; }
+  long dim() const { return d; }
+  long max_position() const
+    requires HasMax
+  {
+    return max_pos;
+  }
+  std::vector<std::pair<double, double>> phases(long delta) const
+    requires HasPhases
+  {
+    return guarded([&] {
+      auto a = py::array_t<double, py::array::c_style | py::array::forcecast>(phase_fn(delta));
+      if (a.ndim() != 2 || a.shape(1) != 2) throw value_error("phases(delta) must return a (pairs, 2) array");
+      std::vector<std::pair<double, double>> out;
+      for (py::ssize_t i = 0; i < a.shape(0); ++i) out.emplace_back(a.at(i, 0), a.at(i, 1));
+      return out;
+    });
+  }
+  pe::vec<double> encode(long p, long length) const
+    requires(K == pe::pe_kind::additive)
+  {
+    return guarded([&] { return to_vec(first(p, length)); });
+  }
+  pe::vec<double> query(const pe::vec<double>& q, long m) const
+    requires(K == pe::pe_kind::query_key)
+  {
+    return guarded([&] { return to_vec(first(as_array(q), m)); });
+  }
+  pe::vec<double> key(const pe::vec<double>& k, long n) const
+    requires(K == pe::pe_kind::query_key)
+  {
+    return guarded([&] { return to_vec(second(as_array(k), n)); });
+  }
+  double bias(const pe::vec<double>& q, const pe::vec<double>& k, long m, long n) const
+    requires(K == pe::pe_kind::score_bias)
+  {
+    return guarded([&] { return first(as_array(q), as_array(k), m, n).template cast<double>(); });
+  }
+
+ private:
+  struct value_error : std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
+  };
+  static py::array_t<double> as_array(const pe::vec<double>& v) {
+    return py::array_t<double>(static_cast<py::ssize_t>(v.size()), v.data());
+  }
+  pe::vec<double> to_vec(const py::object& o) const {
+    auto a = py::array_t<double, py::array::c_style | py::array::forcecast>(o);
+    if (a.ndim() != 1 || a.shape(0) != d)
+      throw value_error("the scheme returned an array of " + std::to_string(a.size()) + " entries, expected dim = " +
+                        std::to_string(d));
+    return pe::vec<double>(a.data(), a.data() + a.size());
+  }
+  // NOTE: IndexError is the scheme's way of saying "this position is undefined" (a learned table past
+  // its end, torch.nn.Embedding's out-of-range lookup): it becomes the battery's undefined_position_error,
+  // a verdict. Every other exception is the caller's bug: it is kept and re-raised after the run.
+  template <class F>
+  auto guarded(F&& f) const {
+    if (state->error) throw callback_aborted();
+    try {
+      return f();
+    } catch (py::error_already_set& e) {
+      if (e.matches(PyExc_IndexError)) throw pe::undefined_position_error(e.what());
+      state->error = std::current_exception();
+      throw;
+    } catch (...) {
+      state->error = std::current_exception();
+      throw;
+    }
+  }
+};
+
+/// Runs the battery on one Python scheme and re-raises the first error a callable raised.
+template <pe::pe_kind K, bool HasMax, bool HasPhases>
+pe::scheme_row run_python(const std::string& name, const std::string& params, long dim, long max_pos,
+                          py::object first, py::object second, py::object phases) {
+  python_scheme<K, HasMax, HasPhases> s;
+  s.id = name;
+  s.params = params;
+  s.d = dim;
+  s.max_pos = max_pos;
+  s.first = std::move(first);
+  s.second = std::move(second);
+  s.phase_fn = std::move(phases);
+  s.state = std::make_shared<callback_state>();
+  auto row = pe::run_battery(s, "python callable");
+  if (s.state->error) std::rethrow_exception(s.state->error);
+  return row;
+}
+
+pe::scheme_row run_scheme(const std::string& kind, py::object first, py::object second, long dim,
+                          const std::string& name, const std::string& params, std::optional<long> max_position,
+                          py::object phases) {
+  if (dim < 1) throw std::invalid_argument("dim must be >= 1, got " + std::to_string(dim));
+  if (max_position && *max_position < 1)
+    throw std::invalid_argument("max_position must be >= 1, got " + std::to_string(*max_position));
+  const long mp = max_position.value_or(0);
+  const bool has_phases = !phases.is_none();
+  if (kind == "additive") {
+    if (has_phases) throw std::invalid_argument("phases= is for query_key schemes (RoPE-like)");
+    return max_position ? run_python<pe::pe_kind::additive, true, false>(name, params, dim, mp, first, second, phases)
+                        : run_python<pe::pe_kind::additive, false, false>(name, params, dim, mp, first, second, phases);
+  }
+  if (kind == "score_bias") {
+    if (has_phases) throw std::invalid_argument("phases= is for query_key schemes (RoPE-like)");
+    return max_position ? run_python<pe::pe_kind::score_bias, true, false>(name, params, dim, mp, first, second, phases)
+                        : run_python<pe::pe_kind::score_bias, false, false>(name, params, dim, mp, first, second, phases);
+  }
+  if (kind == "query_key") {
+    if (max_position)
+      return has_phases ? run_python<pe::pe_kind::query_key, true, true>(name, params, dim, mp, first, second, phases)
+                        : run_python<pe::pe_kind::query_key, true, false>(name, params, dim, mp, first, second, phases);
+    return has_phases ? run_python<pe::pe_kind::query_key, false, true>(name, params, dim, mp, first, second, phases)
+                      : run_python<pe::pe_kind::query_key, false, false>(name, params, dim, mp, first, second, phases);
+  }
+  throw std::invalid_argument("kind must be 'additive', 'query_key' or 'score_bias', got '" + kind + "'");
+}
+
+/// The battery on a library scheme in double, for comparing verdicts with a Python re-implementation.
+pe::scheme_row reference_row(const std::string& name) {
+  if (name == "sinusoidal") return pe::run_battery(pe::sinusoidal_scheme<double>{}, "library (double)");
+  if (name == "rope-half-split") {
+    pe::rope_scheme<double> s;
+    s.id = "rope-half-split";
+    s.layout = pe::rotary_layout::half_split;
+    return pe::run_battery(s, "library (double)");
+  }
+  if (name == "alibi") return pe::run_battery(pe::alibi_scheme<double>{}, "library (double)");
+  throw std::invalid_argument("no reference scheme '" + name + "' (sinusoidal, rope-half-split, alibi)");
+}
+
+pe::expectation expectation_from(const std::string& w) {
+  if (w == "holds") return pe::expectation::holds;
+  if (w == "fails") return pe::expectation::fails;
+  if (w == "n/a") return pe::expectation::not_applicable;
+  if (w == "unspecified") return pe::expectation::unspecified;
+  throw std::invalid_argument("an expectation is 'holds', 'fails', 'n/a' or 'unspecified', got '" + w + "'");
+}
+
+const char* expectation_word(pe::expectation e) {
+  switch (e) {
+    case pe::expectation::holds: return "holds";
+    case pe::expectation::fails: return "fails";
+    case pe::expectation::not_applicable: return "n/a";
+    default: return "unspecified";
+  }
+}
+
+pe::property property_from(const std::string& name) {
+  for (auto p : pe::all_properties)
+    if (name == pe::property_name(p)) return p;
+  std::string known;
+  for (auto p : pe::all_properties) known += (known.empty() ? "" : ", ") + std::string(pe::property_name(p));
+  throw std::invalid_argument("no property '" + name + "' (known: " + known + ")");
+}
+
+std::string render(const std::vector<pe::scheme_row>& rows, const std::string& format) {
+  if (format != "text" && format != "markdown" && format != "json")
+    throw std::invalid_argument("format must be 'text', 'markdown' or 'json', got '" + format + "'");
+  std::ostringstream os;
+  cli::print_scheme_matrix(rows, format, os);
+  return os.str();
+}
+
+// --- `check --pe` on an array ----------------------------------------------------------------------
+
+py::list check_table(const Matrix<double>& values, const std::string& element_type, const std::string& source,
+                     bool exact, std::optional<double> tolerance_eps) {
+  io::table t;
+  t.source = source;
+  t.element_type = element_type;
+  t.rows = values.rows();
+  t.cols = values.cols();
+  for (Eigen::Index r = 0; r < t.rows; ++r)
+    for (Eigen::Index c = 0; c < t.cols; ++c) {
+      // NOTE: the same rule and message as the CLI's file readers (io::detail::check_value).
+      io::detail::check_value(values(r, c), source, "row " + std::to_string(r) + ", column " + std::to_string(c), {});
+      t.values.push_back(values(r, c));
+    }
+  cli::check_settings s;
+  s.tolerance_eps = tolerance_eps;
+  py::list out;
+  for (const auto& r : cli::check_pe_table(t, exact, s)) {
+    py::dict d;
+    d["law"] = r.law;
+    d["arithmetic"] = r.arithmetic;
+    d["cases"] = r.cases;
+    d["worst"] = r.worst;
+    d["bound"] = r.bound;
+    d["unit"] = r.unit;
+    d["worst_case"] = r.worst_case;
+    d["held"] = r.held;
+    d["skipped"] = r.skipped;
+    d["note"] = r.note;
+    out.append(d);
+  }
+  return out;
+}
+
+// --- permutations ----------------------------------------------------------------------------------
+
+permutation to_permutation(const std::vector<long>& image) {
+  return permutation::from_signed(std::vector<long long>(image.begin(), image.end()));
+}
+
+std::vector<long> to_image(const permutation& p) {
+  std::vector<long> out;
+  for (auto v : p.image()) out.push_back(static_cast<long>(v));
+  return out;
+}
+
+}  // namespace
+}  // namespace orderblind::python
+
+PYBIND11_MODULE(_core, m) {
+  using namespace orderblind;
+  using namespace orderblind::python;
+  m.doc() = "orderblind's C++ core (bounds, permutations, the PE battery, check --pe); use the orderblind package";
+
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const pe::undefined_position_error& e) {
+      PyErr_SetString(PyExc_IndexError, e.what());
+    }
+  });
+
+  // Bounds (units of ε; derivations in compare.hpp and properties/battery/tolerances.hpp).
+  m.def("attention_reorder_bound_eps", [](long n) { return attention_reorder_bound_eps(n); }, py::arg("n"),
+        "4(n+1): one softmax head over n tokens, relative to max(1, max|V|) (compare.hpp)");
+  m.def("multi_head_reorder_bound_eps",
+        [](long n, long d) { return properties::multi_head_reorder_bound_eps(n, d); }, py::arg("n"), py::arg("d"),
+        "4(n+1) + 2d + 2: multi-head attention with W_O over n tokens of width d (properties/battery/tolerances.hpp)");
+  m.def("softmax_weight_reorder_bound_eps", [](long n) { return properties::softmax_weight_reorder_bound_eps(n); },
+        py::arg("n"), "2n + 2: softmax weights over n keys (properties/battery/tolerances.hpp)");
+  m.def("residual_in_eps", [](const Matrix<double>& a, const Matrix<double>& b) { return residual_in_eps(a, b); },
+        py::arg("a"), py::arg("b"), "max|a − b| / (ε·max(1, max|a|, max|b|)) (compare.hpp; finite inputs only)");
+  m.def("epsilon", [] { return scalar_traits<double>::epsilon(); });
+
+  // Permutations (convention of permutation.hpp: (P X).row(i) = X.row(π(i)), i.e. X[image]).
+  m.def("permutation_cycles", [](const std::vector<long>& image) { return to_permutation(image).cycles(); },
+        py::arg("image"), "cycle notation of i ↦ image[i], fixed points omitted: '(0 2)', '()' for the identity");
+  m.def(
+      "simpler_permutations",
+      [](const std::vector<long>& image, bool allow_identity) {
+        std::vector<std::vector<long>> out;
+        for (const auto& q : properties::detail::simpler_permutations(to_permutation(image), {allow_identity}))
+          out.push_back(to_image(q));
+        return out;
+      },
+      py::arg("image"), py::arg("allow_identity") = false,
+      "the battery's shrink candidates for a permutation, simplest first (properties/support/permutations.hpp)");
+
+  // The PE battery.
+  py::class_<pe::cell>(m, "Cell", "one property of one scheme: its verdict and evidence")
+      .def_property_readonly("property", [](const pe::cell& c) { return std::string(pe::property_name(c.prop)); })
+      .def_property_readonly("law", [](const pe::cell& c) { return std::string(pe::property_law(c.prop)); })
+      .def_property_readonly("verdict", [](const pe::cell& c) { return std::string(pe::verdict_name(c.result)); })
+      .def_property_readonly("word", [](const pe::cell& c) { return std::string(c.word()); })
+      .def_property_readonly("holds", [](const pe::cell& c) { return pe::holds(c.result); })
+      .def_readonly("summary", &pe::cell::summary)
+      .def_readonly("evidence", &pe::cell::evidence)
+      .def_property_readonly("expected", [](const pe::cell& c) { return std::string(expectation_word(c.expected)); })
+      .def_property_readonly("agrees", &pe::cell::agrees)
+      .def("__repr__", [](const pe::cell& c) {
+        return std::string("<Cell ") + pe::property_name(c.prop) + ": " + pe::verdict_name(c.result) + ">";
+      });
+  py::class_<pe::scheme_row>(m, "SchemeRow", "one scheme under double: every property decided")
+      .def_readonly("name", &pe::scheme_row::name)
+      .def_readonly("kind", &pe::scheme_row::kind)
+      .def_readonly("parameters", &pe::scheme_row::parameters)
+      .def_readonly("arithmetic", &pe::scheme_row::arithmetic)
+      .def_readonly("origin", &pe::scheme_row::origin)
+      .def_readonly("cells", &pe::scheme_row::cells)
+      .def("agrees", &pe::scheme_row::agrees)
+      .def(
+          "expect",
+          [](pe::scheme_row& r, const std::string& prop, const std::string& word) {
+            r.at(property_from(prop)).expected = expectation_from(word);
+          },
+          py::arg("property"), py::arg("expectation"));
+  m.def("property_names", [] {
+    std::vector<std::string> out;
+    for (auto p : pe::all_properties) out.emplace_back(pe::property_name(p));
+    return out;
+  });
+  m.def("run_scheme", &run_scheme, py::arg("kind"), py::arg("first"), py::arg("second"), py::arg("dim"),
+        py::arg("name"), py::arg("parameters"), py::arg("max_position"), py::arg("phases"));
+  m.def("reference_row", &reference_row, py::arg("name"));
+  m.def("render", &render, py::arg("rows"), py::arg("format"),
+        "the schemes × properties matrix as `orderblind schemes --format …` prints it");
+
+  m.def("check_table", &check_table, py::arg("values"), py::arg("element_type"), py::arg("source"),
+        py::arg("exact"), py::arg("tolerance_eps"));
+}

@@ -1,0 +1,32 @@
+"""orderblind for Python: check attention layers and positional-encoding schemes written in NumPy or
+PyTorch against the laws of the orderblind library (C++), from pytest, with shrunk counterexamples.
+
+    assert_permutation_equivariant(f, n=(2, 6), d=16)   # f(PX) = P·f(X), sampled, bound in ε
+    assert_permutation_invariant(f, d=16)                # f(PX) = f(X) (pooled outputs)
+    assert_cross_attention_invariant(f, d=16)            # f(Q, PM) = f(Q, M)
+    find_equivariance_counterexample(f, d=16)            # refutation (a causal layer)
+    check_scheme(encode=pe, dim=8)                       # the positional-encoding battery, in double
+    check_table(table)                                   # `orderblind check --pe` on an array
+
+See docs/python.md for the bounds, the distributions and the PyTorch adapter.
+"""
+
+from ._check import (
+    Counterexample,
+    CounterexampleError,
+    Stats,
+    assert_cross_attention_invariant,
+    assert_permutation_equivariant,
+    assert_permutation_invariant,
+    find_equivariance_counterexample,
+)
+from ._core import attention_reorder_bound_eps, multi_head_reorder_bound_eps, residual_in_eps
+from ._laws import DISTRIBUTION, CallableError, UndefinedPosition, cycles
+from ._schemes import SchemeResult, TableResult, check_scheme, check_table, reference_scheme
+
+__all__ = [
+    "CallableError", "Counterexample", "CounterexampleError", "DISTRIBUTION", "SchemeResult", "Stats",
+    "TableResult", "UndefinedPosition", "assert_cross_attention_invariant", "assert_permutation_equivariant",
+    "assert_permutation_invariant", "attention_reorder_bound_eps", "check_scheme", "check_table", "cycles",
+    "find_equivariance_counterexample", "multi_head_reorder_bound_eps", "reference_scheme", "residual_in_eps",
+]

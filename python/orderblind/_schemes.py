@@ -1,0 +1,222 @@
+"""The positional-encoding battery (lib/orderblind/pe/battery.hpp) on Python callables, in double, and
+`check --pe` (cli/check_pe.cpp) on an array. Thin adapters: the verdicts are the library's."""
+
+from __future__ import annotations
+
+import inspect
+import json
+
+import numpy as np
+
+from . import _core
+from ._laws import CallableError
+
+
+def _arity_accepts(f, n: int) -> bool:
+    try:
+        inspect.signature(f).bind(*range(n))
+        return True
+    except TypeError:
+        return False
+    except ValueError:  # no signature (a builtin): assume the full form
+        return True
+
+
+def _real_array(out, what: str) -> np.ndarray:
+    if hasattr(out, "detach") and hasattr(out, "cpu"):  # torch.Tensor
+        out = out.detach().cpu()
+        if str(out.dtype) == "torch.bfloat16":
+            out = out.float()  # NOTE: exact: every bfloat16 is a float32
+        out = out.numpy()
+    try:
+        a = np.asarray(out)
+    except Exception as e:  # noqa: BLE001
+        raise CallableError(f"{what} returned {type(out).__name__}, not an array: {e}") from e
+    if a.dtype.kind not in "fiu":
+        raise CallableError(f"{what} returned dtype {a.dtype}; expected real numbers (float or int)")
+    return a.astype(np.float64)  # NOTE: exact for float16/32/64 and ints below 2^53
+
+
+def _vector(out, dim: int, what: str) -> np.ndarray:
+    a = _real_array(out, what)
+    if a.ndim != 1 or a.shape[0] != dim:
+        raise CallableError(f"{what} returned shape {a.shape}, expected ({dim},) (dim = {dim})")
+    return np.ascontiguousarray(a)
+
+
+class SchemeResult:
+    """One scheme's row of the properties matrix, as `orderblind schemes` reports it."""
+
+    def __init__(self, row):
+        self._row = row
+
+    name = property(lambda self: self._row.name)
+    kind = property(lambda self: self._row.kind)
+    parameters = property(lambda self: self._row.parameters)
+    arithmetic = property(lambda self: self._row.arithmetic)
+    cells = property(lambda self: list(self._row.cells))
+
+    def __getitem__(self, prop: str):
+        for c in self._row.cells:
+            if c.property == prop:
+                return c
+        raise KeyError(f"no property {prop!r} (known: {', '.join(_core.property_names())})")
+
+    @property
+    def verdicts(self) -> dict:
+        """property → 'proved exactly' | 'held to tolerance' | 'n/a' | 'fails'."""
+        return {c.property: c.verdict for c in self._row.cells}
+
+    @property
+    def ok(self) -> bool:
+        """Every cell agrees with the expectations given (`expect=`), as the exit code of `orderblind schemes`
+        (without expectations: only a scheme contradicting its own declaration is not ok)."""
+        return self._row.agrees()
+
+    @property
+    def matrix(self) -> str:
+        return _core.render([self._row], "text")
+
+    def to_markdown(self) -> str:
+        return _core.render([self._row], "markdown")
+
+    def to_json(self) -> str:
+        """The JSON of `orderblind schemes --format json` (a list with this one row)."""
+        return _core.render([self._row], "json")
+
+    def to_dict(self) -> dict:
+        return json.loads(self.to_json())[0]
+
+    def __str__(self) -> str:
+        return self.matrix
+
+    def __repr__(self) -> str:
+        return f"<SchemeResult {self.name}: " + ", ".join(f"{k}: {v}" for k, v in self.verdicts.items()) + ">"
+
+
+def check_scheme(kind=None, encode=None, query=None, key=None, bias=None, dim=None, name="python-scheme",
+                 parameters="", max_position=None, phases=None, expect=None) -> SchemeResult:
+    """Run the positional-encoding battery on a scheme written in Python, in double.
+
+    kind: 'additive' (encode(p) or encode(p, length) → PE(p), shape (dim,)), 'query_key' (query(q, m) and
+    key(k, n) → rotated vectors; key defaults to query), or 'score_bias' (bias(q, k, m, n) or bias(m, n) →
+    the position part of the score); inferred from the callables given when omitted.
+    dim: the width the scheme acts on. max_position: positions ≥ this are undefined (a learned table).
+    phases(delta) → (pairs, 2) array of (cos, sin) of delta·θ_i, for RoPE's long-term-decay bound.
+    expect: {property: 'holds' | 'fails' | 'n/a'}; `.ok` is then "every cell agrees".
+    An IndexError from a callable means "this position is undefined" (a verdict); any other exception,
+    or a wrong shape or dtype, is re-raised (CallableError) after naming the call."""
+    given = {k for k, v in (("additive", encode), ("query_key", query or key), ("score_bias", bias)) if v is not None}
+    if kind is None:
+        if len(given) != 1:
+            raise TypeError("give exactly one of encode=, query=/key=, bias= (or kind=)")
+        kind = given.pop()
+    if kind not in ("additive", "query_key", "score_bias"):
+        raise ValueError(f"kind must be 'additive', 'query_key' or 'score_bias', got {kind!r}")
+    if given - {kind}:
+        raise TypeError(f"kind {kind!r} does not take {', '.join(sorted(given - {kind}))} callables")
+    if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool) or dim < 1:
+        raise ValueError(f"dim must be an int >= 1, got {dim!r}")
+    dim = int(dim)
+    second = None
+    if kind == "additive":
+        if not callable(encode):
+            raise TypeError("kind 'additive' needs encode=callable")
+        two = _arity_accepts(encode, 2)
+
+        def first(p, length):
+            return _vector(encode(p, length) if two else encode(p), dim, f"encode({p})")
+    elif kind == "query_key":
+        query = query or key
+        key = key or query
+        if not callable(query):
+            raise TypeError("kind 'query_key' needs query=callable (and key=, default: the same)")
+
+        def first(q, m):
+            return _vector(query(q, m), dim, f"query(q, {m})")
+
+        def second(k, n):
+            return _vector(key(k, n), dim, f"key(k, {n})")
+    else:
+        if not callable(bias):
+            raise TypeError("kind 'score_bias' needs bias=callable")
+        full = _arity_accepts(bias, 4)
+
+        def first(q, k, m, n):
+            a = _real_array(bias(q, k, m, n) if full else bias(m, n), f"bias({m}, {n})")
+            if a.size != 1:
+                raise CallableError(f"bias({m}, {n}) returned shape {a.shape}, expected one number")
+            return float(a.reshape(()))
+    ph = None
+    if phases is not None:
+        def ph(delta):
+            a = _real_array(phases(delta), f"phases({delta})")
+            if a.ndim != 2 or a.shape[1] != 2:
+                raise CallableError(f"phases({delta}) returned shape {a.shape}, expected (pairs, 2) of (cos, sin)")
+            return a
+    row = _core.run_scheme(kind, first, second, dim, str(name), str(parameters),
+                           None if max_position is None else int(max_position), ph)
+    for prop, word in (expect or {}).items():
+        row.expect(prop, word)
+    return SchemeResult(row)
+
+
+def reference_scheme(name: str) -> SchemeResult:
+    """The battery on one of the library's own schemes in double ('sinusoidal', 'rope-half-split',
+    'alibi'), to compare a Python implementation's verdicts with."""
+    return SchemeResult(_core.reference_row(name))
+
+
+class TableResult:
+    """`orderblind check --pe` on an array: bounded, injective, shift-linear, relative scores."""
+
+    def __init__(self, results, describe):
+        self.results = results
+        self.table = describe
+
+    @property
+    def ok(self) -> bool:
+        return all(r["held"] for r in self.results)
+
+    def to_json(self) -> str:
+        return json.dumps({"table": self.table, "held": self.ok, "results": self.results}, indent=2,
+                          ensure_ascii=False)
+
+    def __str__(self) -> str:
+        lines = []
+        for r in self.results:
+            verdict = "skipped" if r["skipped"] else ("held" if r["held"] else "FAILED")
+            lines.append(f"{verdict}: {r['law']}\n  worst {r['worst']:.6g} (bound {r['bound']:.6g}, {r['unit']}) "
+                         f"at {r['worst_case']}; {r['cases']} cases, {r['arithmetic']}"
+                         + (f"\n  note: {r['note']}" if r["note"] else ""))
+        return "\n".join(lines)
+
+
+def check_table(array, exact=False, tolerance_eps=None, name="<array>") -> TableResult:
+    """The `check --pe` battery on a (positions × dims) table: a NumPy array or a torch tensor.
+    float32 tables are judged in units of float32's ε (their rounding), as the CLI does for .npy files."""
+    if hasattr(array, "detach") and hasattr(array, "cpu"):
+        array = array.detach().cpu()
+        if str(array.dtype) in ("torch.bfloat16", "torch.float16"):
+            raise TypeError(f"table dtype {array.dtype}: check --pe judges float64 and float32 tables; "
+                            "a 16-bit table would be judged in the wrong unit")
+        array = array.numpy()
+    a = np.asarray(array)
+    if a.ndim != 2:
+        raise ValueError(f"a positional table is 2-D (positions × dims), got shape {a.shape}")
+    if a.shape[0] < 1 or a.shape[1] < 1:
+        raise ValueError(f"an empty table (shape {a.shape})")
+    if a.dtype == np.float32:
+        element_type = "float32"
+    elif a.dtype == np.float64:
+        element_type = "float64"
+    elif a.dtype.kind in "iu" and a.dtype.itemsize <= 4:
+        element_type = str(a.dtype)
+    else:
+        raise TypeError(f"table dtype {a.dtype}: expected float64, float32 or an integer type of ≤ 32 bits")
+    if tolerance_eps is not None and not (np.isfinite(tolerance_eps) and tolerance_eps > 0):
+        raise ValueError(f"tolerance_eps must be finite and > 0, got {tolerance_eps!r}")
+    values = np.ascontiguousarray(a, dtype=np.float64)
+    results = _core.check_table(values, element_type, str(name), bool(exact),
+                                None if tolerance_eps is None else float(tolerance_eps))
+    return TableResult(results, f"{a.shape[0]}x{a.shape[1]} {element_type} from '{name}'")
