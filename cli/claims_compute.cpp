@@ -164,6 +164,43 @@ proofs::step_record cite(const claim_inputs& in, claim& c, const std::string& id
   return st;
 }
 
+/// RoPE scores q·k with q at m and k at n (`pe::rope_scheme`, base 10000, d = the width of `qk`), for
+/// every row (m, n) of `positions`.
+std::vector<R> rope_scores(const claim_inputs& in, const std::string& qk_key, const std::string& positions) {
+  const Matrix<R> qk = in.real(qk_key);
+  pe::rope_scheme<R> rope;
+  const long d = static_cast<long>(qk.cols());
+  rope.d = rope.r = d;
+  rope.angles = pe::angle_table<R>::standard(d);
+  pe::vec<R> q(static_cast<std::size_t>(d)), k(static_cast<std::size_t>(d));
+  for (long j = 0; j < d; ++j) {
+    q[static_cast<std::size_t>(j)] = qk(0, j);
+    k[static_cast<std::size_t>(j)] = qk(1, j);
+  }
+  std::vector<R> out;
+  for (Eigen::Index r = 0; r < in.real(positions).rows(); ++r) {
+    const auto qm = rope.query(q, in.integer(positions, r, 0)), kn = rope.key(k, in.integer(positions, r, 1));
+    R dot(0);
+    for (long j = 0; j < d; ++j) dot += qm[static_cast<std::size_t>(j)] * kn[static_cast<std::size_t>(j)];
+    out.push_back(dot);
+  }
+  return out;
+}
+/// Whether every score equals the first within `bound` (a NaN fails).
+bool all_within(const std::vector<R>& v, const R& bound, R& spread) {
+  bool ok = v.size() >= 2;
+  spread = R(0);
+  for (std::size_t i = 1; i < v.size(); ++i) {
+    const R diff = abs_value(R(v[i] - v[0]));
+    spread = spread < diff ? diff : spread;
+    ok = ok && at_most(diff, bound);
+  }
+  return ok;
+}
+// NOTE: |q|·|k| ≈ 10 for the vectors in the data and each rotated entry is correctly rounded:
+// 64 ε·(1 + |q||k|) covers the difference of two 8-term dot products of rotated (rounded) vectors.
+const R rope_bound = R(64) * scalar_traits<R>::epsilon() * R(1 + 10);
+
 // --- the row kinds ----------------------------------------------------------------------------------
 
 struct rows_builder {
@@ -312,6 +349,25 @@ void text000(rows_builder& b) {
                                                  "identically — nothing else changes",
                 "Attn(PX) = P·Attn(X)", ""),
           {{"A.1", "6"}, {"A.1", "6b"}});
+  b.add(words(s, "The claim in one sentence", "So without extra help, a transformer literally cannot distinguish \"dog "
+                                               "bites man\" from \"man bites dog\"",
+              "the same for both", exact),
+        [](const claim_inputs& in, claim& c) {
+          const Matrix<Q> x = in.exact("text000.dog bites man"), p = in.exact("text000.P");
+          const Matrix<Q> id = identity<Q>(x.cols());
+          attention_options<Q> opt;
+          opt.scale = Q(1);
+          auto model = [&](Matrix<Q> h) {
+            for (int layer = 0; layer < 2; ++layer) h = residual(h, self_attention<Q, rational_kernel>(h, {id, id, id}, opt));
+            return mean_pool(h);
+          };
+          const Matrix<Q> a = model(x), bb = model(multiply(p, x));
+          const auto st = cite(in, c, "3.4", "5");
+          c.computed = std::string("two attention layers with residuals and a mean pool (W = I, rational kernel): ") +
+                       qrow(a, 0) + " for both: " + (a == bb ? "identical" : "DIFFERENT") + "; proof 3.4, step 5 [" +
+                       (st.held ? "held" : "FAILED") + "]";
+          c.check_held = a == bb && st.held;
+        });
   b.add(words(s, "§1", "The only thing determining A_ij is the content of rows i and j",
               "A_ij depends on rows i and j only", exact),
         [](const claim_inputs& in, claim& c) {
@@ -489,6 +545,17 @@ void text000(rows_builder& b) {
                          "[[cos ωk, sin ωk], [−sin ωk, cos ωk]] (sin ωt, cos ωt)",
                 "the rotation identity", ""),
           {{"4", "4"}, {"4", "5"}});
+  b.add(words(s, "§4", "This observation is exactly the seed of RoPE ... instead of adding rotations to the embeddings, it "
+                       "applies them directly to Q and K",
+              "q·k depends on the offset only", real),
+        [](const claim_inputs& in, claim& c) {
+          const auto scores = rope_scores(in, "text003.q, k (ours)", "text003.query, key positions");
+          R spread;
+          const bool same = all_within(scores, rope_bound, spread);
+          c.computed = "RoPE (d = 8, base 10000) q·k at the pairs (4, 1), (400, 397), (1003, 1000): " + fix(scores[0], 10) +
+                       ", spread " + spread.str(3);
+          c.check_held = same;
+        });
   b.add(words(s, "§4", "A second perk: it's a formula, not a parameter table, so you can evaluate it at positions never "
                        "seen during training",
               "defined at unseen positions", real),
@@ -1384,6 +1451,23 @@ void text002(rows_builder& b) {
                        std::to_string(missing) + " without a row, from " + std::to_string(first);
           c.check_held = first == 2048 && missing == 2999 - 2048 + 1;
         });
+  b.add(words(s, "Test yourself", "Another is to switch to a relative position scheme, which does not depend on absolute "
+                                  "position indices and therefore does not have a maximum length",
+              "no maximum length", real),
+        [](const claim_inputs& in, claim& c) {
+          const auto& key = "text002.relative: near pair, far pair";
+          const long rows = in.integer("text002.table rows, sequence length", 0, 0);
+          pe::alibi_scheme<R> alibi;
+          const pe::vec<R> none;
+          const R near = alibi.bias(none, none, in.integer(key, 0, 0), in.integer(key, 0, 1));
+          const R far = alibi.bias(none, none, in.integer(key, 1, 0), in.integer(key, 1, 1));
+          const bool beyond = in.integer(key, 1, 1) >= rows;
+          c.computed = "ALiBi bias at (" + std::to_string(in.integer(key, 0, 0)) + ", " + std::to_string(in.integer(key, 0, 1)) +
+                       "): " + fix(near, 4) + "; at (" + std::to_string(in.integer(key, 1, 0)) + ", " +
+                       std::to_string(in.integer(key, 1, 1)) + "), past a " + std::to_string(rows) + "-row table: " +
+                       fix(far, 4);
+          c.check_held = beyond && near == far && at_most(far, R(0));
+        });
   equivariant_not_invariant(
       b,
       words(s, "Why it matters now", "the problem of representing position in a permutation-invariant architecture",
@@ -1425,6 +1509,24 @@ void text003(rows_builder& b) {
           const Matrix<Q> row = pe::counter<Q>(1, 1, p);
           c.computed = "pe::counter at position " + std::to_string(p) + " = " + row(0, 0).str();
           c.check_held = row(0, 0) == Q(5000);
+        });
+  b.add(words(s, "Attempt 1", "by position 5000 you're adding a value of 5000 to vectors whose entries are around ±1. "
+                             "The position doesn't inform the word, it obliterates it",
+              "the word is drowned out", real),
+        [](const claim_inputs& in, claim& c) {
+          const Matrix<R> x = in.real("text000.dog bites man");
+          const long p = in.integer("text003.counter position");
+          const Matrix<R> shifted = pe::add_positions(x, pe::counter<R>(x.rows(), x.cols(), p));
+          auto cosine = [](const Matrix<R>& m, Eigen::Index i, Eigen::Index j) {
+            using std::sqrt;
+            return R(m.row(i).dot(m.row(j)) / R(sqrt(R(m.row(i).squaredNorm() * m.row(j).squaredNorm()))));
+          };
+          const R before = cosine(x, 0, 2), after = cosine(shifted, 0, 2);
+          c.computed = "cos(dog, man) = " + fix(before, 4) + "; with " + std::to_string(p) + "·𝟙 added (pe::counter): " +
+                       fix(after, 8);
+          c.note = "text 000's dog and man; the angle between two words all but vanishes";
+          // NOTE: "obliterates" read as: the two words' input vectors are within 10⁻⁴ of parallel.
+          c.check_held = less(R("0.9999"), after) && less(before, R("0.9"));
         });
   b.add(words(s, "Attempt 2", "normalise by length, pos / length. Now it's bounded to [0, 1]", "[0, 1]", exact),
         [](const claim_inputs& in, claim& c) {
@@ -1558,43 +1660,25 @@ void text003(rows_builder& b) {
                                   "relative distance directly into the attention scores",
               "scores depend on m − n", real),
         [](const claim_inputs& in, claim& c) {
-          const Matrix<R> qk = in.real("text003.q, k (ours)");
           const auto& key = "text003.query, key positions";
-          pe::rope_scheme<R> rope;
+          const auto rs = rope_scores(in, "text003.q, k (ours)", key);
           pe::alibi_scheme<R> alibi;
-          const long d = static_cast<long>(qk.cols());
-          rope.d = rope.r = d;
-          rope.angles = pe::angle_table<R>::standard(d);
-          pe::vec<R> q(static_cast<std::size_t>(d)), k(static_cast<std::size_t>(d));
-          for (long j = 0; j < d; ++j) {
-            q[static_cast<std::size_t>(j)] = qk(0, j);
-            k[static_cast<std::size_t>(j)] = qk(1, j);
-          }
-          // NOTE: |q|·|k| ≈ 10 and the rotations are correctly rounded per entry: 64 ε·(1 + |q||k|) covers the
-          // difference of two 8-term dot products with rotated (rounded) vectors.
-          const R bound = R(64) * scalar_traits<R>::epsilon() * R(1 + 10);
-          std::vector<R> rs, bs;
+          const pe::vec<R> none;
+          bool alibi_same = true;
           std::string shown;
+          R first_bias(0);
           for (Eigen::Index r = 0; r < in.real(key).rows(); ++r) {
             const long m = in.integer(key, r, 0), n = in.integer(key, r, 1);
-            const auto qm = rope.query(q, m), kn = rope.key(k, n);
-            R dot(0);
-            for (long j = 0; j < d; ++j) dot += qm[static_cast<std::size_t>(j)] * kn[static_cast<std::size_t>(j)];
-            rs.push_back(dot);
-            bs.push_back(alibi.bias(q, k, m, n));
+            const R bias = alibi.bias(none, none, m, n);
+            if (r == 0) first_bias = bias;
+            alibi_same = alibi_same && bias == first_bias;
             shown += (r ? "; " : "") + std::string("(") + std::to_string(m) + ", " + std::to_string(n) + "): RoPE " +
-                     fix(dot, 10) + ", ALiBi " + fix(bs.back(), 4);
+                     fix(rs[static_cast<std::size_t>(r)], 10) + ", ALiBi " + fix(bias, 4);
           }
-          bool rope_same = true, alibi_same = true;
-          R spread(0);
-          for (std::size_t i = 1; i < rs.size(); ++i) {
-            const R diff = abs_value(R(rs[i] - rs[0]));
-            spread = spread < diff ? diff : spread;
-            rope_same = rope_same && at_most(diff, bound);  // NOTE: per pair, so a NaN fails here
-            alibi_same = alibi_same && bs[i] == bs[0];
-          }
+          R spread;
+          const bool rope_same = all_within(rs, rope_bound, spread);
           c.computed = shown + "; RoPE scores agree within " + spread.str(3);
-          c.check_held = rs.size() >= 2 && rope_same && alibi_same;
+          c.check_held = rope_same && alibi_same;
         });
 }
 

@@ -106,6 +106,8 @@ claim_inputs::table texts_data() {
   t["text002.nearby: positions, d, far gap"] = row({200, 512, 8});
   // Test yourself: trained up to 2048, given 3000.
   t["text002.table rows, sequence length"] = row({2048, 3000});
+  // Test yourself, a relative scheme: a pair three apart near the start and one past any table.
+  t["text002.relative: near pair, far pair"] = mat({{3, 0}, {1000003, 1000000}});
 
   // --- text 003, "How Does It Even Know Word Order?" ----------------------------------------------
   t["text003.counter position"] = scalar(5000);
