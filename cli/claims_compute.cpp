@@ -201,6 +201,22 @@ bool all_within(const std::vector<R>& v, const R& bound, R& spread) {
 // 64 ε·(1 + |q||k|) covers the difference of two 8-term dot products of rotated (rounded) vectors.
 const R rope_bound = R(64) * scalar_traits<R>::epsilon() * R(1 + 10);
 
+/// "A unique vector for each position": the sinusoid's rows at positions first + k·step (k < count) are
+/// pairwise distinct, by more than 10⁻³ (10¹² times double's rounding of an 8-entry distance).
+void unique_rows(const claim_inputs& in, claim& c, const std::string& key, const std::string& base_key) {
+  const long first = in.integer(key, 0, 0), n = in.integer(key, 0, 1), step = in.integer(key, 0, 2),
+             d = in.integer(key, 0, 3);
+  const double base = static_cast<double>(in.real(base_key)(0, 0));
+  if (n < 2) throw std::domain_error("uniqueness needs at least two positions");
+  Matrix<double> t(n, d);
+  for (long k = 0; k < n; ++k) t.row(k) = pe::sinusoidal<double>(1, d, base, first + k * step).row(0);
+  const double best = min_row_distance(t);
+  c.computed = "d = " + std::to_string(d) + ", positions " + std::to_string(first) + ", " + std::to_string(first + step) +
+               ", …, " + std::to_string(first + (n - 1) * step) + ": smallest distance between two rows " + fix(best, 6);
+  c.note = "checked for these positions only";
+  c.check_held = best > 1e-3;
+}
+
 // --- the row kinds ----------------------------------------------------------------------------------
 
 struct rows_builder {
@@ -369,7 +385,7 @@ void text000(rows_builder& b) {
           c.check_held = a == bb && st.held;
         });
   b.add(words(s, "§1", "The only thing determining A_ij is the content of rows i and j",
-              "A_ij depends on rows i and j only", exact),
+              "A_ij depends on rows i and j only", std::string(exact) + " + " + real),
         [](const claim_inputs& in, claim& c) {
           const Matrix<Q> x = in.exact("text000.dog bites man");
           Matrix<Q> x2 = x;
@@ -540,7 +556,9 @@ void text000(rows_builder& b) {
               return std::vector<R>{pe::sinusoid_frequency(d / 2 - 1, d, in.real("text000.base")(0, 0)) * R(n)};
             },
             "1000·10000^(−510/512); a full turn is 2π ≈ 6.28");
-  b.steps(words(s, "§4", "Together they give every position a unique fingerprint", "unique rows", ""), {{"4", "1"}});
+  b.add(words(s, "§4", "Together they give every position a unique fingerprint", "unique rows", binary64),
+        [](const claim_inputs& in, claim& c) { unique_rows(in, c, "text000.unique: first, count, step, d", "text000.base"); },
+        [](claim_inputs::table& t) { t["text000.unique: first, count, step, d"](0, 2) = 0; });
   b.steps(words(s, "§4", "shifting by k steps is a fixed linear map, independent of t: (sin ω(t+k), cos ω(t+k)) = "
                          "[[cos ωk, sin ωk], [−sin ωk, cos ωk]] (sin ωt, cos ωt)",
                 "the rotation identity", ""),
@@ -1328,22 +1346,7 @@ void text002(rows_builder& b) {
                 "equivariant", ""),
           {{"A.1", "4"}, {"A.1", "6"}});
   b.add(words(s, "introduction, paragraph 4", "This produces a unique vector for each position", "unique", binary64),
-        [](const claim_inputs& in, claim& c) {
-          const auto& key = "text002.unique: first, count, step, d";
-          const long first = in.integer(key, 0, 0), n = in.integer(key, 0, 1), step = in.integer(key, 0, 2),
-                     d = in.integer(key, 0, 3);
-          const double base = static_cast<double>(in.real("text002.base")(0, 0));
-          Matrix<double> t(n, d);
-          for (long k = 0; k < n; ++k) t.row(k) = pe::sinusoidal<double>(1, d, base, first + k * step).row(0);
-          const double best = min_row_distance(t);
-          c.computed = "d = " + std::to_string(d) + ", positions " + std::to_string(first) + ", " +
-                       std::to_string(first + step) + ", …, " + std::to_string(first + (n - 1) * step) +
-                       ": smallest distance between two rows " + fix(best, 6);
-          c.note = "checked for these positions only; every row is distinct (the distance is far above double's "
-                   "rounding, ~10⁻¹⁵)";
-          // NOTE: 10⁻³ is 10¹² times the rounding of an 8-entry distance in double.
-          c.check_held = best > 1e-3;
-        },
+        [](const claim_inputs& in, claim& c) { unique_rows(in, c, "text002.unique: first, count, step, d", "text002.base"); },
         [](claim_inputs::table& t) { t["text002.unique: first, count, step, d"](0, 2) = 0; });
   b.steps(words(s, "introduction, paragraph 4", "the authors noted that PE(p+k) can be expressed as a linear function of "
                                                 "PE(p)",

@@ -38,6 +38,8 @@ claim_inputs::table texts_data() {
   t["text000.positions"] = row({0, 1, 2});
   // §4: the slowest hand at d = 512 over 1000 tokens (d = 512 as in text 002's frequency range).
   t["text000.slowest hand: d, tokens"] = row({512, 1000});
+  // §4, "a unique fingerprint": positions 0…300 at d = 8.
+  t["text000.unique: first, count, step, d"] = row({0, 301, 1, 8});
   // §4: the fastest hand: d = 512, positions 0…63, pair i = 0.
   t["text000.fastest hand: d, positions, pair"] = row({512, 64, 0});
   // §4, "a formula, not a parameter table": a table trained on 512 positions, asked for position 10⁶.
