@@ -160,7 +160,8 @@ bool learned_defines(long rows, long p) {
 /// evidence next to the example's.
 proofs::step_record cite(const claim_inputs& in, claim& c, const std::string& id, const std::string& number) {
   const auto st = in.step(id, number);
-  c.evidence += "; proof " + id + ", step " + number + ": " + proofs::to_string(proofs::evidence_of(st));
+  c.evidence += "; proof " + id + ", " + (number.rfind("Step", 0) == 0 ? number : "step " + number) + ": " +
+                proofs::to_string(proofs::evidence_of(st));
   return st;
 }
 
@@ -269,7 +270,8 @@ struct rows_builder {
         if (std::find(arith.begin(), arith.end(), s.arithmetic) == arith.end()) arith.push_back(s.arithmetic);
         const auto k = proofs::evidence_of(s);
         if (static_cast<int>(k) < static_cast<int>(weakest)) weakest = k;
-        computed += (computed.empty() ? "" : "; ") + std::string("proof ") + id + ", step " + number + " [" +
+        const std::string step_name = number.rfind("Step", 0) == 0 ? number : "step " + number;
+        computed += (computed.empty() ? "" : "; ") + std::string("proof ") + id + ", " + step_name + " [" +
                     (s.held ? "held" : "FAILED") + "]: " + s.compared + " (" + std::to_string(s.example_cases) +
                     " example + " + std::to_string(s.random_cases) + " random cases, seed " + std::to_string(s.seed) +
                     ", max residual " + s.max_residual + ")";
@@ -844,8 +846,8 @@ void text000(rows_builder& b) {
           const R fastest = pe::sinusoid_frequency(0, d, base) * R(n - 1);
           const R slowest = pe::sinusoid_frequency(d / 2 - 1, d, base) * R(n - 1);
           c.computed = "angle turned over positions 0…" + std::to_string(n - 1) + ": " + out;
-          c.note = "the fast hands are columns 0–1 (several full turns), the slow hands the last pair (a fraction of a "
-                   "degree's worth of a turn); each pair is one sin and one cos column";
+          c.note = "the fast hands are columns 0–1 (about ten full turns), the slow hands the last pair (a few degrees); "
+                   "each pair is one sin and one cos column";
           c.check_held = decreasing && less(R(R(2) * two_pi), fastest) && less(slowest, R("0.1"));
         });
 }
@@ -1635,7 +1637,9 @@ void text003(rows_builder& b) {
           const R base = in.real("text003.base")(0, 0);
           R lo(10), hi(-10);
           bool finite = true;
+          std::string at;
           for (Eigen::Index r = 0; r < pairs.rows(); ++r) {
+            at += (r ? ", " : "") + std::to_string(in.integer(key, r, 0)) + " & " + std::to_string(in.integer(key, r, 1));
             const Matrix<R> a = pe::sinusoidal<R>(1, 2, base, in.integer(key, r, 0));
             const Matrix<R> bb = pe::sinusoidal<R>(1, 2, base, in.integer(key, r, 1));
             const R dot = a(0, 0) * bb(0, 0) + a(0, 1) * bb(0, 1);
@@ -1644,7 +1648,7 @@ void text003(rows_builder& b) {
             hi = hi < dot ? dot : hi;
           }
           // NOTE: each sin/cos is correctly rounded (MPFR); a 2-term dot product is within 4 ε of cos k.
-          c.computed = "cos of the angle between the dots, pos = 0, 10, 100, 1000: from " + fix(lo, 12) + " to " +
+          c.computed = "cos of the angle between the dots at positions " + at + ": from " + fix(lo, 12) + " to " +
                        fix(hi, 12);
           c.check_held = finite && at_most(R(hi - lo), R(R(8) * scalar_traits<R>::epsilon()));
         });
