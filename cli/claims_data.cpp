@@ -173,7 +173,7 @@ std::vector<claim> questionable_claims() {
         "dated: a snapshot of practice, not checkable here; true of the widely deployed models we know of (learned "
         "tables, RoPE, ALiBi), while some recent ones leave position out of a share of their layers (NoPE layers "
         "interleaved with RoPE)",
-        "Meta, Llama 4 model card (2025), \"iRoPE\"; Haviv et al. (arXiv:2203.16634)"),
+        "Meta AI, The Llama 4 herd (blog post, April 2025), \"iRoPE\"; Haviv et al. (arXiv:2203.16634)"),
       q("text 002", "At a glance", "Alternative: Learned position embeddings, now more common in practice",
         "learned embeddings are more common", learned_dated, learned_sources),
       q("text 002", "introduction, paragraph 5", "Learned embeddings are now more common",
