@@ -1,4 +1,5 @@
-// The seed-claims report (computation in claims_*.cpp, rendering here).
+// The text-claims report: rendering only (the rows are in claims_compute.cpp, their data in
+// claims_data.cpp, their evaluation in claims_eval.cpp).
 #include "claims.hpp"
 
 #include <ostream>
@@ -9,10 +10,10 @@
 namespace orderblind::cli {
 
 std::vector<std::string> claim_sources() {
-  return {"seed 000: 000_53ca8007e607dbd8.txt (Why Position Must Be Encoded)",
-          "seed 001: 001_f874646ec48c7dc4.txt (Why a Transformer Cannot See Word Order)",
-          "seed 002: 002_fca85e27634fae72.txt (Position: Attention Has No Sense of Order)",
-          "seed 003: 003_7b256b8f5e37c13c.txt (How Does It Even Know Word Order?)"};
+  return {"text 000: 000_53ca8007e607dbd8.txt (Why Position Must Be Encoded)",
+          "text 001: 001_f874646ec48c7dc4.txt (Why a Transformer Cannot See Word Order)",
+          "text 002: 002_fca85e27634fae72.txt (Position: Attention Has No Sense of Order)",
+          "text 003: 003_7b256b8f5e37c13c.txt (How Does It Even Know Word Order?)"};
 }
 
 namespace {
@@ -21,55 +22,85 @@ std::string cell(const std::string& s) {
   for (char ch : s) o += (ch == '|') ? std::string("\\|") : std::string(1, ch);
   return o;
 }
+std::string summary(const claims_report& r) {
+  return std::to_string(r.claims.size()) + " claims: " + std::to_string(r.count(claim_verdict::held)) + " held, " +
+         std::to_string(r.count(claim_verdict::erratum)) + " errata, " +
+         std::to_string(r.count(claim_verdict::questionable)) + " questionable, " +
+         std::to_string(r.count(claim_verdict::failed)) + " FAILED";
+}
 }  // namespace
 
 void render_claims(const claims_report& r, const std::string& format, std::ostream& os) {
   if (format == "json") {
-    nlohmann::json j{{"schema", "orderblind-claims/1"},
+    nlohmann::json j{{"schema", "orderblind-claims/2"},
                      {"orderblind_version", version},
                      {"sources", claim_sources()},
                      {"all_held", r.held()},
+                     {"summary",
+                      {{"claims", r.claims.size()},
+                       {"held", r.count(claim_verdict::held)},
+                       {"erratum", r.count(claim_verdict::erratum)},
+                       {"questionable", r.count(claim_verdict::questionable)},
+                       {"failed", r.count(claim_verdict::failed)}}},
                      {"claims", nlohmann::json::array()},
-                     {"errata", nlohmann::json::array()}};
+                     {"errata", nlohmann::json::array()},
+                     {"questionable", nlohmann::json::array()}};
     for (const auto& c : r.claims) {
-      nlohmann::json jc{{"seed", c.seed},       {"section", c.section},      {"quote", c.quote},
+      nlohmann::json jc{{"text", c.text},         {"section", c.section},       {"quote", c.quote},
                         {"text_value", c.text_value}, {"computed", c.computed}, {"arithmetic", c.arithmetic},
-                        {"verdict", c.verdict()}, {"correction", c.correction}, {"note", c.note}};
+                        {"evidence", c.evidence}, {"verdict", to_string(c.verdict())}, {"correction", c.correction},
+                        {"note", c.note},         {"inputs", c.inputs},         {"proof_steps", c.steps}};
+      if (c.questionable) jc["source"] = c.source;
       j["claims"].push_back(jc);
-      if (c.verdict() == "erratum") j["errata"].push_back(jc);
+      if (c.verdict() == claim_verdict::erratum) j["errata"].push_back(jc);
+      if (c.verdict() == claim_verdict::questionable) j["questionable"].push_back(jc);
     }
     os << j.dump(2) << "\n";
     return;
   }
   if (format == "markdown") {
-    os << "## Seed claims (orderblind " << version << ")\n\n"
-       << "| seed | section | claim | text | computed | arithmetic | verdict |\n|---|---|---|---|---|---|---|\n";
+    os << "## Text claims (orderblind " << version << ")\n\n"
+       << "| text | section | claim | text says | computed | arithmetic | evidence | verdict |\n"
+          "|---|---|---|---|---|---|---|---|\n";
+    for (const auto& c : r.claims) {
+      const std::string v = to_string(c.verdict());
+      os << "| " << c.text << " | " << cell(c.section) << " | " << cell(c.quote) << " | " << cell(c.text_value) << " | "
+         << cell(c.computed) << " | " << cell(c.arithmetic) << " | " << cell(c.evidence) << " | "
+         << (c.verdict() == claim_verdict::held ? v : "**" + v + "**") << " |\n";
+    }
+    os << "\n### Errata\n\n| text | section | the text says | correct |\n|---|---|---|---|\n";
     for (const auto& c : r.claims)
-      os << "| " << c.seed << " | " << cell(c.section) << " | " << cell(c.quote) << " | " << cell(c.text_value) << " | "
-         << cell(c.computed) << " | " << cell(c.arithmetic) << " | "
-         << (c.verdict() == "held" ? "held" : "**" + c.verdict() + "**") << " |\n";
-    os << "\n### Errata\n\n| seed | section | the text says | correct |\n|---|---|---|---|\n";
-    for (const auto& c : r.claims)
-      if (c.verdict() == "erratum")
-        os << "| " << c.seed << " | " << cell(c.section) << " | " << cell(c.text_value) << " | " << cell(c.correction)
+      if (c.verdict() == claim_verdict::erratum)
+        os << "| " << c.text << " | " << cell(c.section) << " | " << cell(c.text_value) << " | " << cell(c.correction)
            << " |\n";
-    os << "\n" << r.claims.size() << " claims checked, " << r.errata() << " errata; "
-       << (r.held() ? "every check held." : "**some checks FAILED.**") << "\n";
+    os << "\n### Questionable (dated or contested; not a failure)\n\n| text | section | the text says | why | source "
+          "|\n|---|---|---|---|---|\n";
+    for (const auto& c : r.claims)
+      if (c.verdict() == claim_verdict::questionable)
+        os << "| " << c.text << " | " << cell(c.section) << " | " << cell(c.quote) << " | " << cell(c.note) << " | "
+           << cell(c.source) << " |\n";
+    os << "\n" << summary(r) << "; " << (r.held() ? "no check failed." : "**some checks FAILED.**") << "\n";
     return;
   }
   for (const auto& c : r.claims) {
-    os << "[" << c.verdict() << "] " << c.seed << ", " << c.section << ": \"" << c.quote << "\"\n"
-       << "    text: " << c.text_value << "\n    computed: " << c.computed << "   (" << c.arithmetic << ")\n";
+    os << "[" << to_string(c.verdict()) << "] " << c.text << ", " << c.section << ": \"" << c.quote << "\"\n"
+       << "    text: " << c.text_value << "\n    computed: " << c.computed << "   (" << c.arithmetic << "; "
+       << c.evidence << ")\n";
     if (!c.correction.empty()) os << "    correct: " << c.correction << "\n";
-    if (!c.note.empty()) os << "    note: " << c.note << "\n";
+    if (!c.note.empty()) os << (c.questionable ? "    why: " : "    note: ") << c.note << "\n";
+    if (!c.source.empty()) os << "    source: " << c.source << "\n";
   }
   os << "\nErrata (the text's figure is wrong; the check asserts the correct one):\n";
   for (const auto& c : r.claims)
-    if (c.verdict() == "erratum")
-      os << "  " << c.seed << ", " << c.section << ": the text says " << c.text_value << "; correct: " << c.correction
+    if (c.verdict() == claim_verdict::erratum)
+      os << "  " << c.text << ", " << c.section << ": the text says " << c.text_value << "; correct: " << c.correction
          << "\n";
-  os << "\n" << r.claims.size() << " claims checked, " << r.errata() << " errata; "
-     << (r.held() ? "every check held" : "some checks FAILED") << " (orderblind " << version << ")\n";
+  os << "\nQuestionable (dated or contested; not a failure):\n";
+  for (const auto& c : r.claims)
+    if (c.verdict() == claim_verdict::questionable)
+      os << "  " << c.text << ", " << c.section << ": \"" << c.quote << "\" — " << c.note << " (" << c.source << ")\n";
+  os << "\n" << summary(r) << "; " << (r.held() ? "no check failed" : "some checks FAILED") << " (orderblind " << version
+     << ")\n";
 }
 
 }  // namespace orderblind::cli

@@ -1,49 +1,162 @@
 #pragma once
-/// The seed-claims report: every checkable numeric or algebraic claim of the four seeds, quoted with
-/// its file and section, the value the text gives, the value computed, and a verdict. Where the text's
-/// figure is wrong the check asserts the correct value and the claim is listed under errata.
+/// The text-claims report: every checkable claim of the four texts, quoted with its text and section,
+/// the value the text gives, the value computed, and a verdict.
+///
+/// The claims are rows (`claim_rows()`): each row is the text's words plus a computation. The
+/// computation reads its inputs — the texts' numbers, matrices, positions and sizes — from a data table
+/// (`claim_inputs`, filled by `texts_data()`), or takes the verdict of a proof step it cites (run through
+/// the same table, so a test can substitute a failing run). Nothing a row decides is a literal: a test
+/// perturbs every input a row reads and checks that the verdict moves (tests/claims/).
+///
+/// Verdicts: *held* (the text is right and the computation agrees), *erratum* (the text's figure or
+/// statement is wrong; the check asserts the correct one and held), *questionable* (a factual claim
+/// about the field that is dated or contested; no computation can decide it, so the row gives the
+/// reason and a source — not a failure, exit code unaffected) and *FAILED* (the computation did not
+/// give what the row asserts; exit code 1). A NaN in any compared value fails the row.
+#include <functional>
 #include <iosfwd>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "orderblind/matrix.hpp"
+#include "orderblind/scalar.hpp"
+#include "proofs/proof.hpp"
+
 namespace orderblind::cli {
+
+/// A claim's verdict (see the file comment).
+enum class claim_verdict { held, erratum, questionable, failed };
+/// "held", "erratum", "questionable" or "FAILED".
+const char* to_string(claim_verdict v);
 
 /// One checked claim.
 struct claim {
-  std::string seed;        ///< e.g. "seed 000"
-  std::string section;     ///< e.g. "§4, sentence B"
+  std::string text;        ///< "text 000" … "text 003"
+  std::string section;     ///< as the text numbers it, e.g. "§4, sentence B", "3.2", "Appendix A.2, Step 3"
   std::string quote;       ///< the claim, quoted from the text
   std::string text_value;  ///< the value or statement the text gives
   std::string computed;    ///< what orderblind computes
-  std::string arithmetic;  ///< e.g. "mpfr100 (MPFR, 100 digits)"
+  std::string arithmetic;  ///< e.g. "mpfr100 (MPFR, 100 digits)", "mpq_rational (exact)"
+  std::string evidence;    ///< the kind of evidence: the cited proof step's kind, or what was computed on
   bool text_correct = false;  ///< the text's value is right (else: an erratum)
-  bool check_held = false;    ///< the computation matched the asserted (correct) value
+  bool check_held = false;    ///< the computation gave the asserted (correct) value
+  bool questionable = false;  ///< a dated or contested factual claim (no computation; reason + source)
   std::string correction;  ///< errata: the corrected figure or statement
-  std::string note;
-  /// "held", "erratum" (the check held and the text is wrong) or "FAILED".
-  std::string verdict() const { return !check_held ? "FAILED" : text_correct ? "held" : "erratum"; }
+  std::string note;        ///< remark; questionable: the reason
+  std::string source;      ///< questionable: the source of the reason
+  std::vector<std::string> inputs;  ///< the data-table entries the computation read
+  std::vector<std::string> steps;   ///< the proof steps whose verdict it took, e.g. "A.1 step 6"
+  claim_verdict verdict() const {
+    if (questionable) return claim_verdict::questionable;
+    return !check_held ? claim_verdict::failed : text_correct ? claim_verdict::held : claim_verdict::erratum;
+  }
 };
 
-/// All claims of all seeds.
+/// The inputs every claim computation reads: the texts' data as named mpfr100 matrices (scalars are
+/// 1×1), and a proof runner. Every read is recorded in the claim being computed.
+class claim_inputs {
+ public:
+  using R = mpfr100;
+  using Q = mpq_rational;
+  using table = std::map<std::string, Matrix<R>>;
+  using proof_runner = std::function<proofs::proof_result(const std::string& id)>;
+
+  claim_inputs(table values, proof_runner run) : values_(std::move(values)), run_(std::move(run)) {}
+
+  /// The entry as stored (NaN passes through: the comparisons must catch it).
+  const Matrix<R>& real(const std::string& key) const;
+  /// The entry in exact rational arithmetic; throws std::domain_error naming the entry when an entry
+  /// is not finite (a NaN cannot be a rational).
+  Matrix<Q> exact(const std::string& key) const;
+  /// The entry rounded to double (NaN stays NaN).
+  Matrix<double> dbl(const std::string& key) const;
+  /// Entry (i, j) as an integer; throws std::domain_error unless it is a finite integer.
+  long integer(const std::string& key, Eigen::Index i = 0, Eigen::Index j = 0) const;
+  /// The record of step `number` of proof `id` (the proof is run once per inputs object).
+  proofs::step_record step(const std::string& id, const std::string& number) const;
+
+  /// The table itself, for tests that perturb it.
+  table& values() { return values_; }
+  const table& values() const { return values_; }
+  /// Replaces the proof runner (and starts a fresh cache, not shared with copies made before).
+  void set_runner(proof_runner run) {
+    run_ = std::move(run);
+    cache_ = std::make_shared<std::map<std::string, proofs::proof_result>>();
+  }
+
+  /// Where reads are recorded (set by `evaluate`).
+  void record_into(claim* c) const { current_ = c; }
+
+ private:
+  const Matrix<R>& find(const std::string& key) const;
+  table values_;
+  proof_runner run_;
+  std::shared_ptr<std::map<std::string, proofs::proof_result>> cache_ =
+      std::make_shared<std::map<std::string, proofs::proof_result>>();
+  mutable claim* current_ = nullptr;
+};
+
+/// The texts' data: every number, matrix, size and position the claims read.
+claim_inputs::table texts_data();
+/// The texts' data with the registered proofs run at `cfg`.
+claim_inputs texts_inputs(const proofs::run_config& cfg = {});
+
+/// One row: the text's words and the computation that decides it (`compute` fills `computed`,
+/// `check_held`, `text_correct`, `correction`, `note`; an exception fails the row with its message).
+///
+/// `counterfactual`, for rows whose claim holds for every value of their inputs (an identity, a bound),
+/// changes the data so that the claim's premise is gone (P = I where the claim is about reordering, a
+/// position inside the table where it is about one outside): the verdict must then move. A test applies
+/// it with the generic perturbations (tests/claims/).
+struct claim_row {
+  claim words;
+  std::function<void(const claim_inputs&, claim&)> compute;
+  std::function<void(claim_inputs::table&)> counterfactual{};
+};
+/// Every row, in the texts' order (computed rows, then the questionable ones, per text).
+const std::vector<claim_row>& claim_rows();
+/// The factual rows that no computation can decide (dated or contested), with reason and source.
+std::vector<claim> questionable_claims();
+/// Computes one row on `in`.
+claim evaluate(const claim_row& row, const claim_inputs& in);
+
+/// All claims of all texts.
 struct claims_report {
   std::vector<claim> claims;
-  bool held() const {
-    for (const auto& c : claims)
-      if (!c.check_held) return false;
-    return !claims.empty();
-  }
-  long errata() const {
+  long count(claim_verdict v) const {
     long n = 0;
-    for (const auto& c : claims) n += (c.check_held && !c.text_correct) ? 1 : 0;
+    for (const auto& c : claims) n += c.verdict() == v ? 1 : 0;
     return n;
   }
+  /// No row failed (questionable rows do not fail).
+  bool held() const { return !claims.empty() && count(claim_verdict::failed) == 0; }
+  long errata() const { return count(claim_verdict::erratum); }
 };
 
-/// Computes every claim now.
+/// Computes every claim on `in`.
+claims_report compute_claims(const claim_inputs& in);
+/// Computes every claim on the texts' data, proofs at their default cases and seed.
 claims_report compute_claims();
-/// The seed files the report covers, e.g. "seed 000: 000_53ca8007e607dbd8.txt".
+/// The texts the report covers, e.g. "text 000: 000_53ca8007e607dbd8.txt (Why Position Must Be Encoded)".
 std::vector<std::string> claim_sources();
-/// Renders the report (text | markdown | json); the errata are listed again in their own section.
+/// Renders the report (text | markdown | json); the errata and the questionable rows are listed again
+/// in their own sections, and a summary counts held / erratum / questionable / FAILED.
 void render_claims(const claims_report& r, const std::string& format, std::ostream& os);
+
+// --- the comparisons every row uses: a NaN (or ±∞) in either side fails them --------------------------
+
+/// |x − printed| ≤ ½·10^(−decimals): the printed figure is a correct rounding of x (false for NaN).
+bool rounds_to(const mpfr100& x, const std::string& printed);
+/// a ≤ b with both finite.
+bool at_most(const mpfr100& a, const mpfr100& b);
+/// a < b with both finite.
+bool less(const mpfr100& a, const mpfr100& b);
+/// Every entry finite.
+bool all_finite(const Matrix<mpfr100>& m);
+bool all_finite(const Matrix<double>& m);
+/// max |a − b| over entries; NaN when a shape differs or an entry is not finite.
+mpfr100 max_abs_diff(const Matrix<mpfr100>& a, const Matrix<mpfr100>& b);
 
 }  // namespace orderblind::cli

@@ -1,4 +1,4 @@
-// `orderblind claims`: the seed-claims report with its errata; also a job of the no-argument run.
+// `orderblind claims`: the text-claims report with its errata; also a job of the no-argument run.
 #include <iostream>
 
 #include "claims.hpp"
@@ -7,22 +7,31 @@
 namespace orderblind::cli {
 namespace {
 
+/// The proofs the claims cite run at --cases / --seed when given, else at their defaults.
+proofs::run_config config_of(const global_options& opts) {
+  proofs::run_config cfg;
+  if (opts.cases) cfg.cases = *opts.cases;
+  if (opts.seed) cfg.seed = *opts.seed;
+  return cfg;
+}
+
 const registrar cmd{command{"claims",
-                            "check every numeric or algebraic claim of the four seeds and list the errata",
+                            "check every claim of the four texts; list the errata and the questionable claims",
                             [](CLI::App& sub, const global_options& opts, int& rc) {
                               sub.callback([&opts, &rc] {
-                                const auto r = compute_claims();
+                                const auto r = compute_claims(texts_inputs(config_of(opts)));
                                 render_claims(r, opts.format, std::cout);
                                 if (!r.held()) rc = failed;
                               });
                             }}};
 
-const registrar job{main_job{40, "claims", [](const global_options&) {
-                               const auto r = compute_claims();
+const registrar job{main_job{40, "claims", [](const global_options& opts) {
+                               const auto r = compute_claims(texts_inputs(config_of(opts)));
                                std::vector<summary_row> rows;
-                               rows.push_back({"claims", "every checkable claim of seeds 000–003 (" +
-                                                             std::to_string(r.errata()) +
-                                                             " errata; see 'orderblind claims')",
+                               rows.push_back({"claims", "every checkable claim of texts 000–003 (" +
+                                                             std::to_string(r.errata()) + " errata, " +
+                                                             std::to_string(r.count(claim_verdict::questionable)) +
+                                                             " questionable; see 'orderblind claims')",
                                                static_cast<long>(r.claims.size()), "mpq_rational + mpfr100 + double",
                                                0, r.held()});
                                return rows;

@@ -5,7 +5,6 @@
 
 #include "certificate.hpp"
 #include "orderblind/version.hpp"
-#include "claims.hpp"
 #include "proofs/a1_attention_equivariance.hpp"
 #include "proofs/a2_cross_attention.hpp"
 #include "proofs/s34_rowwise_layers.hpp"
@@ -167,36 +166,4 @@ TEST_CASE("a certificate names the version, the proof, every step, the arithmeti
 
 TEST_CASE("the same seed replays the same certificate", "[proofs][certificate]") {
   CHECK(rendered(prove_a1(few), "json") == rendered(prove_a1(few), "json"));
-}
-
-TEST_CASE("the seed-claims report holds and lists the texts' errata", "[claims]") {
-  const auto r = cli::compute_claims();
-  for (const auto& c : r.claims) {
-    INFO(c.seed << ", " << c.section << ": " << c.quote << " → " << c.computed);
-    CHECK(c.check_held);
-  }
-  CHECK(r.held());
-  auto erratum_on = [&](const std::string& seed, const std::string& text) {
-    for (const auto& c : r.claims)
-      if (c.seed == seed && c.verdict() == "erratum" && c.quote.find(text) != std::string::npos) return true;
-    return false;
-  };
-  CHECK(erratum_on("seed 000", "0.762, 0.683, 2.699"));
-  CHECK(erratum_on("seed 000", "[1.695, 0.061]"));
-  CHECK(erratum_on("seed 000", "2.381"));
-  CHECK(erratum_on("seed 000", "bit-for-bit"));
-  CHECK(erratum_on("seed 001", "1600c"));
-  CHECK(erratum_on("seed 002", "ten thousand"));
-  CHECK(erratum_on("seed 003", "invariance"));
-  CHECK(erratum_on("seed 003", "Low dimensions"));
-  CHECK(erratum_on("seed 003", "3/5"));
-  for (const char* seed : {"seed 000", "seed 001", "seed 002", "seed 003"}) {
-    long n = 0;
-    for (const auto& c : r.claims) n += c.seed == seed ? 1 : 0;
-    INFO(seed);
-    CHECK(n >= 6);
-  }
-  std::ostringstream md;
-  cli::render_claims(r, "markdown", md);
-  CHECK_THAT(md.str(), Catch::Contains("### Errata") && Catch::Contains("2.700"));
 }

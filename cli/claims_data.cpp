@@ -1,0 +1,201 @@
+// The claims table as data: the texts' numbers, matrices, sizes and positions that the claim rows read
+// (claims_compute.cpp), and the factual claims no computation can decide (questionable, with reason and
+// source). Every computed row reads its inputs from here, so a test can perturb each one.
+#include "claims.hpp"
+
+namespace orderblind::cli {
+namespace {
+
+using R = mpfr100;
+
+Matrix<R> mat(std::initializer_list<std::initializer_list<double>> rows) {
+  Matrix<R> m(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(rows.begin()->size()));
+  Eigen::Index i = 0;
+  for (const auto& r : rows) {
+    Eigen::Index j = 0;
+    for (double v : r) m(i, j++) = R(v);
+    ++i;
+  }
+  return m;
+}
+Matrix<R> row(std::initializer_list<double> v) { return mat({v}); }
+Matrix<R> scalar(double v) { return mat({{v}}); }
+
+}  // namespace
+
+claim_inputs::table texts_data() {
+  claim_inputs::table t;
+  // --- text 000, "Why Position Must Be Encoded" ---------------------------------------------------
+  // §3: dog = [1, 0], bites = [0, 1], man = [1, 1]; sentence A is "dog bites man".
+  t["text000.dog bites man"] = mat({{1, 0}, {0, 1}, {1, 1}});
+  // §1: the P of "dog bites man" → "man bites dog" (swap positions 1 and 3), as the text prints it.
+  t["text000.P"] = mat({{0, 0, 1}, {0, 1, 0}, {1, 0, 0}});
+  // §1, "P M Pᵀ applies the same permutation to the rows and columns of M": an M of our choosing.
+  t["text000.M (ours)"] = mat({{1, 2, 3}, {4, 5, 6}, {7, 8, 9}});
+  // §3/§4: d = 2, the sinusoid's base 10000, positions 0, 1, 2.
+  t["text000.d"] = scalar(2);
+  t["text000.base"] = scalar(10000);
+  t["text000.positions"] = row({0, 1, 2});
+  // §4: the slowest hand at d = 512 over 1000 tokens (d = 512 as in text 002's frequency range).
+  t["text000.slowest hand: d, tokens"] = row({512, 1000});
+  // §4, "a unique fingerprint": positions 0…300 at d = 8.
+  t["text000.unique: first, count, step, d"] = row({0, 301, 1, 8});
+  // §4: the fastest hand: d = 512, positions 0…63, pair i = 0.
+  t["text000.fastest hand: d, positions, pair"] = row({512, 64, 0});
+  // §4, "a formula, not a parameter table": a table trained on 512 positions, asked for position 10⁶.
+  t["text000.table rows, unseen position"] = row({512, 1000000});
+  // §4, Scheme B: a learned table with max_seq_len rows (GPT-2's 1024, text 001 §3.4).
+  t["text000.max_seq_len"] = scalar(1024);
+  // §5: d = 768 and 4096; random directions drawn with mean 0 and standard deviation 1 per entry.
+  t["text000.wide d"] = row({768, 4096});
+  t["text000.random directions: mean, sd"] = row({0, 1});
+  // §5, NoPE: the first token's row (a start marker) and every other token's row, sequence length 6.
+  t["text000.NoPE rows: first, others"] = mat({{1, 0}, {0, 1}});
+  t["text000.NoPE length"] = scalar(6);
+  // Try it yourself 1: a 4-token sentence, d = 2, a 4-cycle as P; 200 random inputs.
+  t["text000.try 1: P"] = mat({{0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}, {1, 0, 0, 0}});
+  t["text000.try 1: d, cases"] = row({2, 200});
+  // Try it yourself 3: sinusoidal(64, 8).
+  t["text000.try 3: n, d"] = row({64, 8});
+  // §2, "bit-for-bit": random 3-token inputs, d = 3, searched for a last-bit difference.
+  t["text000.bit-for-bit search: d, tries"] = row({3, 20000});
+
+  // --- text 001, "Why a Transformer Cannot See Word Order" ----------------------------------------
+  // §3.2: I = (0,0,1,1), love = (0,1,0,1), LLMs = (1,0,0,1); Part 1's W_Q, W_K, W_V.
+  t["text001.X"] = mat({{0, 0, 1, 1}, {0, 1, 0, 1}, {1, 0, 0, 1}});
+  t["text001.W_Q"] = mat({{0, -1, 1, 1}, {0, 1, 0, 0}, {1, 0, 0, -1}, {1, 1, 0, 1}});
+  t["text001.W_K"] = mat({{0, -1, 0, 1}, {-1, 1, 0, 0}, {1, -1, 1, -1}, {1, 1, 0, 1}});
+  t["text001.W_V"] = mat({{0, 0, 1, 0}, {1, 0, 0, 1}, {0, 1, 0, 0}, {1, 0, 0, 0}});
+  // §3.2: LLMs love I is the reversal (Appendix A.1's P).
+  t["text001.P"] = mat({{0, 0, 1}, {0, 1, 0}, {1, 0, 0}});
+  // §3.2: "Everything from here on is rounded to two decimals".
+  t["text001.decimals"] = scalar(2);
+  // §3.4: 500 positions, W^(0) … W^(499).
+  t["text001.positions with weights"] = scalar(500);
+  // §3.4, Common mistake: Alice told Bob about Carol / Alice told Carol about Bob. The text gives no
+  // vectors; these embeddings (4 slots) and the FFN are ours.
+  t["text001.Alice told Bob about Carol (ours)"] =
+      mat({{1, 0, 1, 0}, {0, 1, 1, 0}, {1, 1, 0, 1}, {0, 0, 1, 1}, {1, 0, 0, 1}});
+  t["text001.Alice told Carol about Bob (ours)"] =
+      mat({{1, 0, 1, 0}, {0, 1, 1, 0}, {1, 0, 0, 1}, {0, 0, 1, 1}, {1, 1, 0, 1}});
+  t["text001.FFN W1 (ours)"] = mat({{1, -1, 0, 2}, {0, 1, -1, 0}, {2, 0, 1, -1}, {-1, 1, 1, 0}});
+  t["text001.FFN W2 (ours)"] = mat({{1, 0, 0, 1}, {0, 1, 1, 0}, {-1, 0, 1, 0}, {0, 2, 0, -1}});
+  // §3.7: a 500-word sentence; the three pairs three apart; the word at 10 against itself; the
+  // exercise's 1600c; the gap 3.
+  t["text001.sentence length"] = scalar(500);
+  t["text001.pairs three apart"] = mat({{3, 0}, {10, 7}, {100, 97}});
+  t["text001.word at 10: itself, three back"] = mat({{10, 10}, {10, 7}});
+  t["text001.exercise score / c"] = scalar(1600);
+  t["text001.gap"] = scalar(3);
+  // §3.5/§3.6: the sinusoid added to the 4-slot rows (base 10000).
+  t["text001.base"] = scalar(10000);
+
+  // --- text 002, "Position: Attention Has No Sense of Order" --------------------------------------
+  t["text002.d_model"] = scalar(512);
+  t["text002.base"] = scalar(10000);
+  // The story: six cards "The cat sat on the mat" (3 slots, ours) and the scrambled order, the
+  // reversal "mat the on sat cat The".
+  t["text002.cards (ours)"] = mat({{1, 0, 2}, {0, 1, -1}, {2, 1, 0}, {-1, 0, 1}, {1, 0, 2}, {0, 2, 1}});
+  t["text002.reversal of six"] =
+      mat({{0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 1, 0}, {0, 0, 0, 1, 0, 0}, {0, 0, 1, 0, 0, 0}, {0, 1, 0, 0, 0, 0},
+           {1, 0, 0, 0, 0, 0}});
+  // Look closer: "swap positions 2 and 5".
+  t["text002.swap positions 2 and 5"] =
+      mat({{1, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 1}, {0, 0, 1, 0, 0, 0}, {0, 0, 0, 1, 0, 0}, {0, 0, 0, 0, 1, 0},
+           {0, 1, 0, 0, 0, 0}});
+  // Introduction, paragraph 4 (uniqueness) and Look closer (nearby positions): 0…300 at d = 8; nearby positions at d = 512 over 0…200.
+  t["text002.unique: first, count, step, d"] = row({0, 301, 1, 8});
+  t["text002.nearby: positions, d, far gap"] = row({200, 512, 8});
+  // Test yourself: trained up to 2048, given 3000.
+  t["text002.table rows, sequence length"] = row({2048, 3000});
+  // Test yourself, a relative scheme: a pair three apart near the start and one past any table.
+  t["text002.relative: near pair, far pair"] = mat({{3, 0}, {1000003, 1000000}});
+
+  // --- text 003, "How Does It Even Know Word Order?" ----------------------------------------------
+  t["text003.counter position"] = scalar(5000);
+  t["text003.lengths"] = row({5, 50});
+  t["text003.the 3rd word: position, numerator"] = row({2, 3});
+  // Attempt 2: sentences normalised by their own length.
+  t["text003.sentences: tokens, length"] = mat({{1, 1}, {5, 5}, {50, 50}, {500, 500}});
+  t["text003.d"] = scalar(8);
+  t["text003.base"] = scalar(10000);
+  // The third interactive: two dots at pos and pos + k, k = 3, for several pos.
+  t["text003.two dots: pos, pos + k"] = mat({{0, 3}, {10, 13}, {100, 103}, {1000, 1003}});
+  // Mock question: trained on 512, given position 2000.
+  t["text003.table rows, position"] = row({512, 2000});
+  // RoPE/ALiBi: one query and one key (ours, d = 8) at pairs of positions three apart.
+  t["text003.q, k (ours)"] = mat({{1, 0, 2, -1, 0, 1, 1, 0}, {0, 1, 1, 2, -1, 0, 1, 1}});
+  t["text003.query, key positions"] = mat({{4, 1}, {400, 397}, {1003, 1000}});
+  return t;
+}
+
+std::vector<claim> questionable_claims() {
+  auto q = [](std::string text, std::string section, std::string quote, std::string text_value, std::string reason,
+              std::string source) {
+    claim c;
+    c.text = std::move(text);
+    c.section = std::move(section);
+    c.quote = std::move(quote);
+    c.text_value = std::move(text_value);
+    c.computed = "not computable: a statement about practice or the literature";
+    c.arithmetic = "none";
+    c.evidence = "none (the literature)";
+    c.questionable = true;
+    c.text_correct = false;
+    c.check_held = false;
+    c.note = std::move(reason);
+    c.source = std::move(source);
+    return c;
+  };
+  const std::string learned_dated =
+      "dated: learned absolute tables were the common choice of GPT-2/GPT-3/BERT-era models; since 2021–23 most "
+      "large open language models (PaLM, LLaMA 1–3, Mistral, Qwen, Falcon, GPT-NeoX) use rotary embeddings, and "
+      "some (BLOOM, MPT) ALiBi";
+  const std::string learned_sources =
+      "Su et al., RoFormer (arXiv:2104.09864); Touvron et al., LLaMA (arXiv:2302.13971), §2; Chowdhery et al., "
+      "PaLM (arXiv:2204.02311), §2; Scao et al., BLOOM (arXiv:2211.05100), §3.2";
+  const std::string rope_extrapolates =
+      "contested: RoPE models degrade past their training length unless the positions are interpolated or the "
+      "base is rescaled and the model fine-tuned; ALiBi was introduced precisely because rotary and sinusoidal "
+      "encodings do not extrapolate";
+  const std::string rope_sources =
+      "Press et al., ALiBi (arXiv:2108.12409), Figure 1; Chen et al., Position Interpolation (arXiv:2306.15595), "
+      "§1–2; Peng et al., YaRN (arXiv:2309.00071)";
+  const std::string nope_reason =
+      "contested: decoder-only models with no positional encoding at all (NoPE) learn position through the causal "
+      "mask and train to perplexities close to models with one — as text 000, §5 itself notes; encoders do need it";
+  const std::string nope_sources =
+      "Haviv et al., Transformer Language Models without Positional Encodings Still Learn Positional Information "
+      "(arXiv:2203.16634); Kazemnejad et al., The Impact of Positional Encoding on Length Generalization in "
+      "Transformers (arXiv:2305.19466)";
+  return {
+      q("text 000", "§5", "Every production model ships explicit position information", "every production model",
+        "dated: a snapshot of practice, not checkable here; true of the widely deployed models we know of (learned "
+        "tables, RoPE, ALiBi), while some recent ones leave position out of a share of their layers (NoPE layers "
+        "interleaved with RoPE)",
+        "Meta AI, The Llama 4 herd (blog post, April 2025), \"iRoPE\"; Haviv et al. (arXiv:2203.16634)"),
+      q("text 002", "At a glance", "Alternative: Learned position embeddings, now more common in practice",
+        "learned embeddings are more common", learned_dated, learned_sources),
+      q("text 002", "introduction, paragraph 5", "Learned embeddings are now more common",
+        "learned embeddings are more common", learned_dated, learned_sources),
+      q("text 002", "The story", "Most large language models now use learned position embeddings rather than "
+                                 "sinusoidal ones",
+        "most LLMs use learned embeddings", learned_dated, learned_sources),
+      q("text 002", "The surprising detail", "The field largely moved to learned embeddings anyway",
+        "the field moved to learned embeddings", learned_dated, learned_sources),
+      q("text 002", "introduction, paragraph 6", "Rotary Position Embeddings (RoPE), used in some recent models",
+        "RoPE: some recent models",
+        "dated: RoPE is the encoding of most recent large open models, not of some", learned_sources),
+      q("text 002", "Why it matters now", "Position encodings remain a necessary component of every "
+                                          "Transformer-based language model",
+        "every Transformer LM needs one", nope_reason, nope_sources),
+      q("text 003", "Mock question", "modern LLMs moved to RoPE (rotary embeddings) and ALiBi: ... and extrapolate to "
+                                     "lengths far beyond training",
+        "RoPE and ALiBi extrapolate far beyond training", rope_extrapolates, rope_sources),
+      q("text 003", "Mock question, ②", "Sinusoids extrapolate numerically but not reliably; RoPE/ALiBi encode relative "
+                                        "distance and hold up far better",
+        "RoPE holds up far better", rope_extrapolates, rope_sources),
+  };
+}
+
+}  // namespace orderblind::cli
