@@ -29,7 +29,7 @@ Theorem causal_attention_equivariant phi c n dm dk dv (Wq Wk : 'M[R]_(dm, dk)) (
   = perm_mx s *m masked_self_attention phi c Wq Wk Wv (@causal n) X.
 Proof.
 rewrite /masked_self_attention !projection_perm scores_perm.
-rewrite -!row_permE -!col_permE; apply/matrixP => i j; rewrite !mxE.
+rewrite tr_perm_mx -!col_permE -!row_permE; apply/matrixP => i j; rewrite !mxE.
 by apply: eq_bigr => k _; rewrite !mxE.
 Qed.
 
