@@ -5,7 +5,7 @@
     entries 2i and 2i+1, rotated by the angle pθ_i).  The frequency table θ is ANY function from pair
     index to ℝ (base 10000, PI, NTK, YaRN, … are all instances); positions are any real numbers.
     Over Coq's standard real numbers (Coq.Reals), whose axioms are the only assumptions here. *)
-From Coq Require Import Reals Lra Arith.
+From Coq Require Import Reals Lra Lia Arith.
 Local Open Scope R_scope.
 
 (** ** The sinusoid *)
@@ -48,6 +48,53 @@ destruct (Nat.odd j);
   replace ((p + k) * theta (Nat.div2 j)) with (p * theta (Nat.div2 j) + k * theta (Nat.div2 j)) by ring.
 - rewrite cos_plus; ring.
 - rewrite sin_plus; ring.
+Qed.
+
+(** The same with R(k) as a matrix: the d×d block-diagonal matrix (d = 2h) times the vector. *)
+Fixpoint sum_to (n : nat) (f : nat -> R) : R :=
+  match n with O => 0 | S n' => sum_to n' f + f n' end.
+
+(** Entry (j, l) of R(k): block i = j/2 is [[cos kθ_i, sin kθ_i], [−sin kθ_i, cos kθ_i]]. *)
+Definition rotation_matrix (theta : nat -> R) (k : R) (j l : nat) : R :=
+  if Nat.eqb (Nat.div2 j) (Nat.div2 l) then
+    let a := k * theta (Nat.div2 j) in
+    match Nat.odd j, Nat.odd l with
+    | false, false => cos a | false, true => sin a | true, false => - sin a | true, true => cos a
+    end
+  else 0.
+
+(** (M v)_j = Σ_{l < d} M_jl v_l. *)
+Definition mat_vec (d : nat) (M : nat -> nat -> R) (v : nat -> R) (j : nat) : R :=
+  sum_to d (fun l => M j l * v l).
+
+Lemma rotation_matrix_sum (theta : nat -> R) (k : R) (v : nat -> R) (j h : nat) :
+  mat_vec (2 * h) (rotation_matrix theta k) v j
+  = if Nat.ltb (Nat.div2 j) h then shift_rotation theta k v j else 0.
+Proof.
+unfold mat_vec; induction h as [|h IH]; [reflexivity|].
+replace (2 * S h)%nat with (S (S (2 * h))) by lia.
+cbn [sum_to]; rewrite IH.
+unfold rotation_matrix.
+destruct (div2_odd_even h) as [He Oe]; destruct (div2_odd_odd h) as [Ho Oo].
+rewrite He, Oe, Ho, Oo.
+destruct (Nat.ltb_spec (Nat.div2 j) h) as [Hlt | Hge];
+  destruct (Nat.ltb_spec (Nat.div2 j) (S h)) as [Hlt' | Hge']; try lia.
+- rewrite (proj2 (Nat.eqb_neq (Nat.div2 j) h)) by lia; ring.
+- assert (Nat.div2 j = h) as Hj by lia.
+  rewrite Hj, Nat.eqb_refl; unfold shift_rotation; rewrite Hj.
+  destruct (Nat.odd j); ring.
+- rewrite (proj2 (Nat.eqb_neq (Nat.div2 j) h)) by lia; ring.
+Qed.
+
+(** PE(p + k) = R(k)·PE(p) as a matrix-vector product, for every width d = 2h and every entry j < d. *)
+Theorem sinusoid_shift_is_rotation_matrix (theta : nat -> R) (p k : R) (h j : nat) :
+  (j < 2 * h)%nat ->
+  pe theta (p + k) j = mat_vec (2 * h) (rotation_matrix theta k) (pe theta p) j.
+Proof.
+intro Hj; rewrite rotation_matrix_sum.
+destruct (Nat.ltb_spec (Nat.div2 j) h) as [_ | Hge].
+- apply sinusoid_shift_is_rotation.
+- exfalso; destruct (double_div2 j) as [E | E]; lia.
 Qed.
 
 (** ** RoPE *)
