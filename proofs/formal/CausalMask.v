@@ -1,7 +1,7 @@
 (** * The causal mask reads row numbers: masked attention is not permutation-equivariant.
 
     Text 001, §3.4 (key takeaway) and text 000, §5.  A concrete witness at n = 2, d = 1 over every
-    ordered field (MathComp [numFieldType]), for every kernel φ with φ(0) ≠ 0 and every scale:
+    numeric field (MathComp [numFieldType]: characteristic 0, so 2 ≠ 0), for every kernel φ with φ(0) ≠ 0 and every scale:
     W_Q = W_K = W_V = 1, X = (1, 0)ᵀ, P the swap.  Row 0 of Attn(PX) can only see key 0, whose value
     is 0; row 0 of P·Attn(X) is row 1 of Attn(X), which averages the values 1 and 0 with equal
     weights φ(0)/(2φ(0)) = 1/2.  Mirrors lib/orderblind/mask.hpp (mask::causal). *)
@@ -46,7 +46,7 @@ rewrite mulf_eq0 invr_eq0 (negbTE phi0) /= -mulr2n -mulr_natl mulf_eq0 (negbTE p
 by rewrite pnatr_eq0.
 Qed.
 
-(** So there is a case, at n = 2, where the causal mask breaks equivariance: for every ordered field
+(** So there is a case, at n = 2, where the causal mask breaks equivariance: for every numeric field
     and every kernel with φ(0) ≠ 0 (softmax: exp 0 = 1; the exact kernel: φ(0) = 1). *)
 Corollary causal_attention_counterexample phi c : phi 0 != 0 ->
   exists (s : 'S_2) (X : 'M[R]_(2, 1)),
