@@ -100,6 +100,19 @@ check_result relative_scores(const io::table& t, double eps_in, const check_sett
   const Matrix<T> pe = t.as<T>();
   const Matrix<T> g = multiply_transposed(pe, pe, "PE", "PE");
   const Eigen::Index n = t.rows;
+  if constexpr (!scalar_traits<T>::is_exact) {
+    // NOTE: the table is finite (the reader refuses NaN and ±∞), but PE(m)·PE(n) can overflow; an
+    // overflowed entry would give a spread ∞ − ∞ = NaN, which no comparison may skip or pass.
+    if (const auto at = first_incomparable(g)) {
+      r.arithmetic = "double";
+      r.unit = "ε_in·max(1, max|PE|)²";
+      r.worst = std::numeric_limits<double>::infinity();
+      r.worst_case = "G" + at.str() + " = PE(" + std::to_string(at.row) + ")·PE(" + std::to_string(at.col) + ") is " +
+                     describe_incomparable(g(at.row, at.col)) + " (overflow in double; --exact decides the law)";
+      r.held = false;
+      return r;
+    }
+  }
   T worst(0);
   Eigen::Index worst_delta = 0;
   std::pair<Eigen::Index, Eigen::Index> wa{0, 0}, wb{0, 0};
@@ -166,6 +179,16 @@ check_result shift_linear(const io::table& t, double eps_in, const check_setting
     const Eigen::MatrixXd tk = a.completeOrthogonalDecomposition().solve(b);
     const Eigen::MatrixXd res = a * tk - b;
     Eigen::Index rr = 0, rc = 0;
+    if (const auto at = first_incomparable(Matrix<double>(res))) {
+      // NOTE: a NaN residual (an overflowed fit) fails; maxCoeff would not see it.
+      r.worst = std::numeric_limits<double>::infinity();
+      r.worst_case = "shift k = " + std::to_string(k) + ", " + pos(at.row + k) + ", dim " + std::to_string(at.col) +
+                     ": the fit's residual is " + describe_incomparable(res(at.row, at.col));
+      r.held = false;
+      r.bound = s.tolerance_eps.value_or(16.0 * static_cast<double>(n + d));
+      ++r.cases;
+      return r;
+    }
     const double worst = res.cwiseAbs().maxCoeff(&rr, &rc) / (eps_in * mag);
     if (worst > r.worst) {
       r.worst = worst;

@@ -84,17 +84,31 @@ T pivot_zero_tolerance() {
   }
 }
 
+/// |a − b| ≤ k·ε·max(1, |magnitude|) (`==` for exact types); false on NaN (compare.hpp's within_eps).
 template <Scalar T>
 bool close(const T& a, const T& b, double k, const T& magnitude) {
-  if constexpr (scalar_traits<T>::is_exact) {
-    (void)k;
-    (void)magnitude;
-    return a == b;
-  } else {
-    T scale(1);
-    if (scale < abs_value(magnitude)) scale = abs_value(magnitude);
-    return !(T(T(k) * scalar_traits<T>::epsilon() * scale) < abs_value(T(a - b)));
-  }
+  return within_eps(a, b, k, magnitude);
+}
+
+/// The index of the first entry of v that is not a number (NaN, ±∞, an unbounded enclosure), or −1.
+template <Scalar T>
+long first_non_number(const vec<T>& v) {
+  for (std::size_t i = 0; i < v.size(); ++i)
+    if (!comparable(v[i])) return static_cast<long>(i);
+  return -1;
+}
+
+/// A failed cell for a value that is not a number: no law holds on NaN. `what` names the value
+/// ("PE(3)"); `j` is the entry.
+template <Scalar T>
+cell non_number_cell(property p, const std::string& what, const vec<T>& v, long j) {
+  cell c;
+  c.prop = p;
+  c.result = verdict::fails;
+  c.summary = what + " entry " + std::to_string(j) + " is " + describe_incomparable(v[static_cast<std::size_t>(j)]) +
+              ": not a number, so the law cannot hold";
+  c.evidence = c.summary + " (" + format_vec(v) + ")";
+  return c;
 }
 
 template <Scalar T>
@@ -185,6 +199,7 @@ cell check_bounded(const S& s, const battery_config& cfg) {
   T near(0);
   for (long p = 0; p < limit; ++p) {
     auto v = probe(s, p, std::max(limit, p + 1));
+    if (const long j = first_non_number(v); j >= 0) return non_number_cell(property::bounded, "the encoding of p = " + std::to_string(p), v, j);
     T m = max_entry(v);
     if constexpr (S::kind == pe_kind::query_key) m = T(m / max_entry(content_vector<T>(s.dim(), 101)));
     if (near < m) near = m;
@@ -198,6 +213,7 @@ cell check_bounded(const S& s, const battery_config& cfg) {
     } catch (const std::exception&) {
       continue;  // NOTE: undefined positions are the business of `extrapolates`.
     }
+    if (const long j = first_non_number(v); j >= 0) return non_number_cell(property::bounded, "the encoding of p = " + std::to_string(p), v, j);
     T m = max_entry(v);
     if constexpr (S::kind == pe_kind::query_key) m = T(m / max_entry(content_vector<T>(s.dim(), 101)));
     T limit2 = T(T(2) * std::max(T(1), near));
@@ -266,7 +282,11 @@ cell check_injective(const S& s, const battery_config& cfg) {
   } else {
     const long limit = defined_limit(s, cfg.injective_max);
     std::vector<vec<T>> enc;
-    for (long p = 0; p < limit; ++p) enc.push_back(probe(s, p, limit));
+    for (long p = 0; p < limit; ++p) {
+      enc.push_back(probe(s, p, limit));
+      if (const long j = first_non_number(enc.back()); j >= 0)
+        return non_number_cell(property::injective, "the encoding of p = " + std::to_string(p), enc.back(), j);
+    }
     const double k = tolerance_units(limit, s.dim());
     for (long q = 1; q < limit; ++q)
       for (long p = 0; p < q; ++p)
@@ -426,6 +446,10 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
       for (int side = 0; side < (S::kind == pe_kind::query_key ? 2 : 1); ++side) {
         std::vector<vec<T>> a, b;
         for (long p = 0; p < fit; ++p) shift_samples(s, p, k, length, side == 1, a, b);
+        for (std::size_t i = 0; i < a.size(); ++i) {
+          if (const long j = first_non_number(a[i]); j >= 0) return non_number_cell(property::shift_linear, "a fitting sample", a[i], j);
+          if (const long j = first_non_number(b[i]); j >= 0) return non_number_cell(property::shift_linear, "a fitting sample's image", b[i], j);
+        }
         auto f = fit_linear_map(a, b, zero_tol);
         const std::string what = S::kind == pe_kind::additive ? "PE" : side ? "key" : "query";
         if (!f.consistent) {
@@ -493,7 +517,11 @@ cell check_relative_expressible(const S& s, const battery_config& cfg) {
     const long P = std::min<long>(defined_limit(s, 64) - 1, std::max<long>(6, 2 * d));
     const long length = defined_limit(s, 64);
     std::vector<vec<T>> pe;
-    for (long p = 0; p <= P; ++p) pe.push_back(s.encode(p, length));
+    for (long p = 0; p <= P; ++p) {
+      pe.push_back(s.encode(p, length));
+      if (const long j = first_non_number(pe.back()); j >= 0)
+        return non_number_cell(property::relative_expressible, "PE(" + std::to_string(p) + ")", pe.back(), j);
+    }
     // Unknowns: the d² entries of M. Constraint per (m, n): p_m M p_nᵀ − p_{m+1} M p_{n+1}ᵀ = 0.
     std::vector<std::vector<T>> rows;
     for (long m = 0; m < P; ++m)
@@ -667,7 +695,12 @@ cell check_score_decays(const S& s, const battery_config& cfg) {
     return v;
   };
   std::vector<T> sc;
-  for (long delta = -D; delta <= reach; ++delta) sc.push_back(score(delta));
+  for (long delta = -D; delta <= reach; ++delta) {
+    sc.push_back(score(delta));
+    if (!comparable(sc.back()))
+      return non_number_cell(property::score_decays, "s(m, m" + std::string(delta < 0 ? "" : "+") + std::to_string(delta) + ")",
+                             vec<T>{sc.back()}, 0);
+  }
   bool constant = true;
   for (const auto& v : sc) constant = constant && close(v, sc[0], tolerance_units(2 * D, s.dim()), sc[0]);
   if (constant) {
@@ -766,6 +799,12 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
       }
       const auto apx = attend_with(s, px);
       ++cases;
+      for (long i = 0; i < n; ++i) {
+        if (const long j = first_non_number(apx[static_cast<std::size_t>(i)]); j >= 0)
+          return non_number_cell(property::breaks_equivariance, "row " + std::to_string(i) + " of Attn(PX)", apx[static_cast<std::size_t>(i)], j);
+        if (const long j = first_non_number(pax[static_cast<std::size_t>(i)]); j >= 0)
+          return non_number_cell(property::breaks_equivariance, "row " + std::to_string(i) + " of P·Attn(X)", pax[static_cast<std::size_t>(i)], j);
+      }
       for (long i = 0; i < n; ++i)
         if (!close_vec(apx[i], pax[i], 64.0 * static_cast<double>(s.dim()) * static_cast<double>(n + 1))) {
           c.result = held<T>();
