@@ -165,3 +165,22 @@ TEST_CASE("MUTANT: a softmax that outputs NaN fails the equivariance comparison 
           "[compare][nan][mutant]") {
   if constexpr (scalar_traits<T>::has_exp && !scalar_traits<T>::is_interval) nan_softmax_case<T>();
 }
+
+TEST_CASE("the tolerance is tight: a perturbation at 0.5x the bound holds, at 2x it fails", "[compare][edge]") {
+  if constexpr (can_nan && !scalar_traits<T>::is_interval) {
+    // NOTE: entries of magnitude ≤ 1 and magnitude 1, so the unit is ε; 1 + jε is exact for small j.
+    const double k = 8;
+    const T eps = scalar_traits<T>::epsilon();
+    Matrix<T> a(1, 2);
+    a << T(1), T(0.5);
+    for (const double f : {0.5, 2.0}) {
+      Matrix<T> b = a;
+      b(0, 0) = T(a(0, 0) + T(f * k) * eps);
+      const bool should_hold = f < 1;
+      CHECK(agrees_relative_to(a, b, k, T(1)) == should_hold);
+      CHECK(compare_within_eps(a, b, k, T(1)).held == should_hold);
+      CHECK(within_eps(a(0, 0), b(0, 0), k, T(1)) == should_hold);
+      CHECK(agrees(a, b, k) == should_hold);
+    }
+  }
+}
