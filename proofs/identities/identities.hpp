@@ -76,6 +76,8 @@ struct planned_run {
   bool in_default;    ///< part of the quick default subset (the main job)
   std::function<identity_run()> run;
 };
+/// The mutant runs of `mutant_runs`, not yet run (group "mutants-sym").
+std::vector<planned_run> planned_mutants();
 /// The full list of the identities at their sizes (and, with `quick`, only the default subset).
 std::vector<planned_run> planned_runs(bool quick);
 

@@ -296,54 +296,61 @@ identity_run sinusoid_rotation_symbolic_t(long pairs, long positions) {
   return p6_rotation(properties::pythagorean_sinusoid{}, true, pairs, positions);
 }
 
-std::vector<identity_run> mutant_runs() {
-  std::vector<identity_run> out;
+std::vector<planned_run> planned_mutants() {
+  std::vector<planned_run> out;
+  auto add = [&out](std::function<identity_run()> f) { out.push_back({"mutants-sym", "", true, std::move(f)}); };
   // P1: the library holds, the row-bias and key-index mutants do not.
   for (bool scaled : {false, true}) {
-    out.push_back(p1_single(attn{}, scaled, true));
-    out.push_back(p1_single(mut::row_bias_attention<K>{}, scaled, false));
-    out.push_back(p1_single(mut::key_index_score_attention<K>{}, scaled, false));
+    add([=] { return p1_single(attn{}, scaled, true); });
+    add([=] { return p1_single(mut::row_bias_attention<K>{}, scaled, false); });
+    add([=] { return p1_single(mut::key_index_score_attention<K>{}, scaled, false); });
   }
-  out.push_back(p1_multi(attn{}, true));
-  out.push_back(p1_multi(mut::row_bias_attention<K>{}, false));
-  out.push_back(p1_multi(mut::key_index_score_attention<K>{}, false));
+  add([=] { return p1_multi(attn{}, true); });
+  add([=] { return p1_multi(mut::row_bias_attention<K>{}, false); });
+  add([=] { return p1_multi(mut::key_index_score_attention<K>{}, false); });
   // P2
-  out.push_back(p2_ffn(rows{}, true));
-  out.push_back(p2_ffn(mut::ffn_reads_previous_row<K, Norm>{}, false));
-  out.push_back(p2_norm(rows{}, true));
-  out.push_back(p2_norm(mut::norm_uses_first_row<K, Norm>{}, false));
-  out.push_back(p2_residual(rows{}, true));
-  out.push_back(p2_residual(mut::residual_from_next_row<K, Norm>{}, false));
-  out.push_back(p2_stack(rows{}, false, true));
-  out.push_back(p2_stack(mut::causal_encoder<K, Norm>{}, false, false));
-  out.push_back(p2_stack(rows{}, true, true));
-  out.push_back(p2_stack(mut::position_weighted_pool<K, Norm>{}, true, false));
-  out.push_back(p2_stack(mut::causal_encoder<K, Norm>{}, true, false));
+  add([=] { return p2_ffn(rows{}, true); });
+  add([=] { return p2_ffn(mut::ffn_reads_previous_row<K, Norm>{}, false); });
+  add([=] { return p2_norm(rows{}, true); });
+  add([=] { return p2_norm(mut::norm_uses_first_row<K, Norm>{}, false); });
+  add([=] { return p2_residual(rows{}, true); });
+  add([=] { return p2_residual(mut::residual_from_next_row<K, Norm>{}, false); });
+  add([=] { return p2_stack(rows{}, false, true); });
+  add([=] { return p2_stack(mut::causal_encoder<K, Norm>{}, false, false); });
+  add([=] { return p2_stack(rows{}, true, true); });
+  add([=] { return p2_stack(mut::position_weighted_pool<K, Norm>{}, true, false); });
+  add([=] { return p2_stack(mut::causal_encoder<K, Norm>{}, true, false); });
   // P3: a refutation — the library's residual is non-zero; the mask-dropping mutant's is 0.
-  out.push_back(p3_causal(attn{}, false));
-  out.push_back(p3_causal(mut::mask_dropping_attention<K>{}, true));
+  add([=] { return p3_causal(attn{}, false); });
+  add([=] { return p3_causal(mut::mask_dropping_attention<K>{}, true); });
   // P4
-  out.push_back(p4_output(attn{}, true));
-  out.push_back(p4_output(mut::key_offset_attention<K>{}, false));
-  out.push_back(p4_output(mut::key_index_score_attention<K>{}, false));
-  out.push_back(p4_output(mut::index_weighted_attention<K>{}, false));
-  out.push_back(p4_stack(attn{}, true));
-  out.push_back(p4_stack(mut::index_weighted_attention<K>{}, false));
+  add([=] { return p4_output(attn{}, true); });
+  add([=] { return p4_output(mut::key_offset_attention<K>{}, false); });
+  add([=] { return p4_output(mut::key_index_score_attention<K>{}, false); });
+  add([=] { return p4_output(mut::index_weighted_attention<K>{}, false); });
+  add([=] { return p4_stack(attn{}, true); });
+  add([=] { return p4_stack(mut::index_weighted_attention<K>{}, false); });
   // P5
-  out.push_back(p5_cmn(properties::library_counter{}, true));
-  out.push_back(p5_cmn(mut::offset_counter{}, false));
-  out.push_back(p5_gap(properties::library_counter{}, false));
-  out.push_back(p5_gap(mut::constant_encoding{}, true));
+  add([=] { return p5_cmn(properties::library_counter{}, true); });
+  add([=] { return p5_cmn(mut::offset_counter{}, false); });
+  add([=] { return p5_gap(properties::library_counter{}, false); });
+  add([=] { return p5_gap(mut::constant_encoding{}, true); });
   // P6
-  out.push_back(p6_rotation(properties::pythagorean_sinusoid{}, true, 2, 4));
-  out.push_back(p6_rotation(mut::wrong_sign_rotation<properties::pythagorean_sinusoid>{}, false, 2, 4));
+  add([=] { return p6_rotation(properties::pythagorean_sinusoid{}, true, 2, 4); });
+  add([=] { return p6_rotation(mut::wrong_sign_rotation<properties::pythagorean_sinusoid>{}, false, 2, 4); });
   // P7: "after" is a refutation (the library's residual is non-zero, the constant encoding's is 0).
-  out.push_back(p7(attn{}, properties::library_counter{}, false, false));
-  out.push_back(p7(attn{}, mut::constant_encoding{}, false, true));
-  out.push_back(p7(attn{}, properties::library_counter{}, true, true));
-  out.push_back(p7(mut::row_bias_attention<K>{}, properties::library_counter{}, true, false));
+  add([=] { return p7(attn{}, properties::library_counter{}, false, false); });
+  add([=] { return p7(attn{}, mut::constant_encoding{}, false, true); });
+  add([=] { return p7(attn{}, properties::library_counter{}, true, true); });
+  add([=] { return p7(mut::row_bias_attention<K>{}, properties::library_counter{}, true, false); });
   // NOTE: P8's mutants (summation dropped / forced sorted) are about floating rounding; over exact symbols
   // every summation order gives the same sum, and sorted summation is refused (no order). Not run here.
+  return out;
+}
+
+std::vector<identity_run> mutant_runs() {
+  std::vector<identity_run> out;
+  for (const auto& p : planned_mutants()) out.push_back(p.run());
   return out;
 }
 

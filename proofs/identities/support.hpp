@@ -31,14 +31,16 @@ std::string generators_text(long n);
 /// terms and the count) and the size of its denominator; `whole` prints everything.
 std::string describe_residual(const GiNaC::ex& residual, bool whole, std::size_t terms = 3);
 
-/// The value of an expression at a rational point (every input symbol a deterministic rational in
-/// [−2, 2] from its name) with the real functions in place of the uninterpreted ones (φ = exp, σ =
-/// max(0, ·), ρ = sqrt, α = |·|), in 100-digit MPFR.
-mpfr100 real_value(const GiNaC::ex& e, const symbolic::context& ctx);
+/// A rigorous enclosure (MPFI, 100 digits) of the value of an expression at a rational point (every input
+/// symbol a deterministic rational in [−2, 2] from its name and the point's number) with the real functions in place of the
+/// uninterpreted ones (φ = exp, σ = max(0, ·), ρ = sqrt, α = |·|).
+mpfi100 real_value(const GiNaC::ex& e, const symbolic::context& ctx, unsigned point = 0);
 /// " where phi_1 = phi(x_0_0*Wq_0_0*Wk_0_0*x_1_0), …" for the function symbols that occur in e.
 std::string legend(const GiNaC::ex& e, const symbolic::context& ctx);
 /// "≈ -1.234567e-02" (six digits).
-std::string short_real(const mpfr100& v);
+std::string short_real(const mpfi100& v);
+/// The number of nodes of e's expression tree, counted up to `cap`.
+std::size_t node_count(const GiNaC::ex& e, std::size_t cap);
 
 /// One run: a fresh symbolic context, a clock, and the record being filled.
 class run_scope {
@@ -61,6 +63,7 @@ class run_scope {
   symbolic::scoped_context ctx_;
   std::chrono::steady_clock::time_point t0_;
   bool any_nonzero_ = false;
+  std::size_t nonzero_entries_ = 0, compared_entries_ = 0;
 };
 
 /// f(PX) against P·f(X) (or f(X) when `invariant`) on both generators of S_n (n = x.rows()).
