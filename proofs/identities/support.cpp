@@ -254,8 +254,9 @@ identity_run run_scope::finish() {
   add(c.abs.size(), "α (|x|)");
   r_.uninterpreted_detail = detail.empty() ? "none" : detail;
   std::size_t terms = 0;
-  for (const auto& [s, key] : c.phi.keys())
-    terms += GiNaC::is_a<GiNaC::lst>(key) ? symbolic::term_count(key.op(0)) : symbolic::term_count(key);
+  if (c.form == symbolic::key_form::expanded)
+    for (const auto& [s, key] : c.phi.keys())
+      terms += GiNaC::is_a<GiNaC::lst>(key) ? symbolic::term_count(key.op(0)) : symbolic::term_count(key);
   r_.key_terms = terms;
   return r_;
 }
