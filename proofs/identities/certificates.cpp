@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -55,8 +56,15 @@ std::vector<step_record> steps_of(const std::vector<id::identity_run>& runs, con
     if (it == index.end()) {
       step_record s;
       s.number = std::to_string(out.size() + 1);
-      s.statement = r.law + " — " + r.subject + ": " + (r.expect_zero ? "an identity " : "NOT an identity ") +
-                    scope_of(r) + ", at the sizes listed";
+      s.statement = r.law + " — " + r.subject + ": " +
+                    (r.expect_zero ? "an identity " + scope_of(r)
+                                   : "NOT an identity: the residual is a non-zero rational function of the inputs, "
+                                     "weights and the uninterpreted function values (printed), so it is non-zero "
+                                     "for some real inputs") +
+                    ", at the sizes listed" +
+                    (r.checked_on.rfind("the generators", 0) == 0
+                         ? "; checked on the generators (0 1) and (0 1 … n−1) of S_n, hence for every permutation"
+                         : "");
       s.source = source;
       s.arithmetic = arithmetic;
       s.bound = r.expect_zero ? "identically 0 (simplified)" : "≠ 0 (the residual, simplified, is printed)";
@@ -74,7 +82,9 @@ std::vector<step_record> steps_of(const std::vector<id::identity_run>& runs, con
               (r.key_terms ? ", " + std::to_string(r.key_terms) + " terms in the expanded scores" : "") +
               ", keys " + r.keying;
     if (!r.residual.empty()) {
-      s.max_residual = r.residual;
+      // NOTE: the first (smallest) size's residual is the one shown; the others are in the note.
+      if (s.max_residual == "0") s.max_residual = r.size + ": " + r.residual;
+      else s.note += "; residual " + r.residual;
       if (!r.witness.empty()) s.note += "; residual's value " + r.witness;
     }
     if (!r.held()) {
