@@ -60,7 +60,7 @@ TEST_CASE("a division by an identically zero expression is refused") {
   CHECK_THROWS_AS(a / S(0), std::domain_error);
 }
 
-TEST_CASE("square roots of rational constants are exact; of other values uninterpreted") {
+TEST_CASE("square roots of rational constants are exact, of other values uninterpreted") {
   symbolic::scoped_context ctx;
   CHECK(sqrt(S(8)) * sqrt(S(8)) == S(8));
   CHECK(inverse_sqrt_scale<S>(8) * inverse_sqrt_scale<S>(8) == S(1) / S(8));
