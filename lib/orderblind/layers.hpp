@@ -1,6 +1,7 @@
 #pragma once
 /// The row-wise layers of a transformer: position-wise FFN (ReLU), LayerNorm, an exact norm,
 /// residual, and mean pooling. Each reads one row at a time (seed 001, §3.4): no row index enters.
+#include <concepts>
 #include <string>
 
 #include "orderblind/compare.hpp"
@@ -24,14 +25,20 @@ struct ffn_weights {
   }
 };
 
-/// max(0, x); for intervals the exact image of the interval under ReLU.
+/// max(0, x); for intervals the exact image of the interval under ReLU; for a scalar whose traits
+/// supply `relu` (a symbolic scalar: ReLU uninterpreted) that function.
 template <Scalar T>
 T relu(const T& x) {
-  if constexpr (scalar_traits<T>::is_interval) {
+  if constexpr (requires { { scalar_traits<T>::relu(x) } -> std::convertible_to<T>; }) {
+    return scalar_traits<T>::relu(x);
+  } else if constexpr (scalar_traits<T>::is_interval) {
     if (!(lower(x) < 0)) return x;
     if (upper(x) < 0) return T(0);
     return T(0, upper(x));
   } else {
+    static_assert(scalar_traits<T>::is_ordered,
+                  "relu compares x with 0, which needs an ordered scalar; a scalar without order must supply "
+                  "scalar_traits<T>::relu (the symbolic scalar makes ReLU an uninterpreted function)");
     return x < T(0) ? T(0) : x;
   }
 }
