@@ -7,7 +7,10 @@
 #include <string>
 
 #include "orderblind/compare.hpp"
+#include "properties/support/permutations.hpp"
 #include "properties/support/show.hpp"
+#include "properties/support/stats.hpp"
+#include "properties/support/weights.hpp"
 
 namespace orderblind::properties {
 
@@ -31,6 +34,54 @@ struct case_sizes {
   static constexpr Eigen::Index max_stack_hidden = exact ? 2 : 4;
 };
 
+/// A size in [lo, hi] (a shape parameter of the case), shown as `name` in a counterexample.
+inline Eigen::Index draw_size(Eigen::Index lo, Eigen::Index hi, const char* name) {
+  return *rc::gen::inRange<Eigen::Index>(lo, hi + 1).as(name);
+}
+/// The number of tokens n ∈ [2, max] (recorded for the statistics).
+template <Scalar T>
+Eigen::Index draw_tokens(const char* name = "n (tokens)", Eigen::Index max = case_sizes<T>::max_n) {
+  const auto n = draw_size(2, max, name);
+  observe_n(n);
+  return n;
+}
+/// The model width d ∈ [1, max] (recorded).
+template <Scalar T>
+Eigen::Index draw_width(const char* name = "d_model", Eigen::Index max = case_sizes<T>::max_d) {
+  const auto d = draw_size(1, max, name);
+  observe_d(d);
+  return d;
+}
+/// A multi-head layout with d_model ≤ max_d (d and the head count recorded).
+inline head_layout draw_layout(Eigen::Index max_d) {
+  const auto l = *gen_head_layout(max_d).as("layout");
+  observe_d(l.d_model);
+  observe_heads(l.heads);
+  return l;
+}
+/// The permutation P of n rows (never the identity; its kind recorded).
+inline permutation draw_permutation(std::size_t n) {
+  auto p = *gen_permutation(n).as("P");
+  observe_permutation(p);
+  return p;
+}
+/// An input matrix (X, C, Y) of the case, entries from the natural generator of T (an all-zero one is
+/// recorded as degenerate).
+template <Scalar T>
+Matrix<T> draw_input(Eigen::Index rows, Eigen::Index cols, const char* name) {
+  auto m = *gen_matrix<T>(rows, cols).as(name);
+  observe_input(m);
+  return m;
+}
+
+/// While statistics are collected: records the softmax weights of every head of `impl` on (y, c).
+template <Scalar T, class Impl>
+void observe_heads_weights(const Impl& impl, const Matrix<T>& y, const Matrix<T>& c, const multi_head_weights<T>& w,
+                           const attention_options<T>& opt) {
+  if (!collecting_stats()) return;
+  for (std::size_t h = 0; h < w.heads; ++h) observe_weights(impl.template trace<T>(y, c, w.head(h), opt).a);
+}
+
 /// max|a − b| in units of ε·max(1, magnitude) (reals only), for messages and the ulp table.
 template <Scalar T>
 double residual_eps(const Matrix<T>& a, const Matrix<T>& b, const T& magnitude) {
@@ -43,6 +94,7 @@ double residual_eps(const Matrix<T>& a, const Matrix<T>& b, const T& magnitude) 
 /// Fails the case unless a == b entry by entry (exact types; and reals where bit-equality is the law).
 template <Scalar T>
 void require_equal(const Matrix<T>& a, const Matrix<T>& b, const std::string& an, const std::string& bn) {
+  observe_comparison(a, b);
   if (exactly_equal(a, b)) return;
   std::ostringstream os;
   os << an << " != " << bn << " (required: equal entry by entry)";
@@ -62,6 +114,7 @@ void require_agree(const Matrix<T>& a, const Matrix<T>& b, double k_eps, const T
     (void)magnitude;
     require_equal(a, b, an, bn);
   } else {
+    observe_comparison(a, b);
     if (agrees_relative_to(a, b, k_eps, magnitude)) return;
     std::ostringstream os;
     os << an << " != " << bn << ": max|difference| = ";
