@@ -49,6 +49,7 @@ struct law_result {
   verdict v;
   double seconds = 0;
   std::vector<std::pair<std::string, bool>> mutants_caught;  ///< (mutant, caught)
+  std::vector<std::pair<std::string, bool>> within_held;     ///< (perturbation within the bound, law held)
   std::optional<properties::case_stats> stats;               ///< with --stats: what the cases were
 };
 
@@ -68,8 +69,11 @@ std::vector<law_result> run_laws(const std::vector<law>& laws, const properties:
     } else {
       r.v = l.check(o);
     }
-    if (mutants)
+    if (mutants) {
       for (const auto& m : l.mutants) r.mutants_caught.emplace_back(m.name, !m.check(o).held);
+      // NOTE: a perturbation within the bound must leave the law holding; reported as "caught" = false.
+      for (const auto& m : l.within_bound) r.within_held.emplace_back(m.name, m.check(o).held);
+    }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     out.push_back(std::move(r));
   }
@@ -199,6 +203,8 @@ nlohmann::json to_json(const law_result& r) {
     j["note"] = r.v.note;
   }
   for (const auto& [name, caught] : r.mutants_caught) j["mutants"].push_back({{"mutant", name}, {"caught", caught}});
+  for (const auto& [name, held] : r.within_held) j["within_bound"].push_back({{"perturbation", name}, {"held", held}});
+  if (r.v.errored) j["verdict"] = "ERROR";
   if (r.stats) {
     j["stats"] = stats_json(*r.stats);
     j["stats"]["aims"] = aims(r);
@@ -229,7 +235,7 @@ void print_results(const std::vector<law_result>& results, const std::vector<pro
       os << " |\n";
       continue;
     }
-    os << "[" << (r.v.held ? "held" : "FAILED") << "] " << r.l->id << ": " << r.l->title << "\n    "
+    os << "[" << (r.v.held ? "held" : r.v.errored ? "ERROR" : "FAILED") << "] " << r.l->id << ": " << r.l->title << "\n    "
        << r.l->arithmetic << "; tolerance " << r.l->tolerance << "; " << r.v.run.cases << " cases, seed "
        << r.v.run.seed << ", " << fmt(r.seconds, 2) << " s\n";
     if (!r.v.held || r.l->refutes) {
@@ -239,6 +245,8 @@ void print_results(const std::vector<law_result>& results, const std::vector<pro
     }
     for (const auto& [name, caught] : r.mutants_caught)
       os << "    mutant '" << name << "': " << (caught ? "caught" : "NOT caught") << "\n";
+    for (const auto& [name, held] : r.within_held)
+      os << "    within the bound, '" << name << "': " << (held ? "held" : "FAILED (the bound is too tight)") << "\n";
   }
   if (!ulps.empty()) print_ulp_table(ulps, format, os);
   if (format != "json") print_stats(results, os);
@@ -266,9 +274,12 @@ void print_list(const std::vector<law>& laws, const std::string& format, std::os
 bool all_held(const std::vector<law_result>& results, bool mutants) {
   for (const auto& r : results) {
     if (!r.v.held) return false;
-    if (mutants)
+    if (mutants) {
       for (const auto& m : r.mutants_caught)
         if (!m.second) return false;
+      for (const auto& m : r.within_held)
+        if (!m.second) return false;
+    }
   }
   return true;
 }

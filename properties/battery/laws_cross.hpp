@@ -40,19 +40,37 @@ auto cross_attention_step(Impl impl, a2_step step) {
     const auto tp = impl.template trace<T>(y, p.apply_rows(c), w, opt);
     observe_weights(t.a);
     switch (step) {
-      case a2_step::keys_values:
+      case a2_step::keys_values: {
         require_equal(tp.k, p.apply_rows(t.k), "K' (keys of PC)", "PK");
         require_equal(tp.v, p.apply_rows(t.v), "V' (values of PC)", "PV");
+        // NOTE: the step says K' = (PC)W_K and V' = (PC)W_V: keys from W_K, values from W_V (a head that
+        // took its keys from W_Q would still permute them, and this is what catches it).
+        const Matrix<T> pc = p.apply_rows(c);
+        require_equal(tp.k, multiply(pc, w.wk), "K' (keys of PC)", "(PC)·W_K");
+        require_equal(tp.v, multiply(pc, w.wv), "V' (values of PC)", "(PC)·W_V");
         break;
+      }
       case a2_step::scores:
         require_equal(tp.s, p.apply_cols(t.s), "s' (scores against PC)", "s·Pᵀ");
         break;
-      case a2_step::weights:
+      case a2_step::weights: {
         require_agree(tp.a, p.apply_cols(t.a), softmax_weight_reorder_bound_eps(n), T(1), "a' (weights over PC)",
                       "a·Pᵀ");
+        // NOTE: a' are weights: each row sums to 1. Within (2n+2)ε: the normaliser's rounding ((n−1)ε), the
+        // divisions (ε) and this check's own in-order sum ((n−1)ε), on weights ≤ 1.
+        Matrix<T> sums(tp.a.rows(), 1), ones(tp.a.rows(), 1);
+        for (Eigen::Index i = 0; i < tp.a.rows(); ++i) {
+          T total(0);
+          for (Eigen::Index j = 0; j < tp.a.cols(); ++j) total += tp.a(i, j);
+          sums(i, 0) = total;
+          ones(i, 0) = T(1);
+        }
+        require_agree(sums, ones, softmax_weight_reorder_bound_eps(n), T(1), "row sums of a'", "1");
         break;
+      }
       case a2_step::output:
         require_agree(tp.z, t.z, attention_reorder_bound_eps(n), max_abs(t.v), "output over PC", "output over C");
+        require_in_hull(tp.z, tp.v, attention_reorder_bound_eps(n), "output over PC", "the value rows V'");
         break;
     }
   };
@@ -91,7 +109,7 @@ auto decoder_stack_ignores_encoder_order(Impl impl) {
     const auto d = enc.x.cols();
     const auto layout = head_layout{d, enc.blocks.front().attention.heads};
     const auto hidden = enc.blocks.front().ffn.w1.cols();
-    const auto count = *rc::gen::inRange<std::size_t>(2, S::max_blocks + 1).as("decoder blocks");
+    const auto count = *gen_uniform<std::size_t>(2, S::max_blocks).as("decoder blocks");
     const auto y = draw_input<T>(m, d, "Y (decoder rows)");
     const auto dec = *rc::gen::container<std::vector<decoder_block_weights<T>>>(
                           count, gen_decoder_block_weights<T>(layout, hidden))

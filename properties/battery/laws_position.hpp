@@ -31,7 +31,7 @@ template <Scalar T, class Enc>
 auto counter_score_is_cmn(Enc enc) {
   static_assert(scalar_traits<T>::is_exact, "P5 is an exact identity");
   return [enc] {
-    const auto d = *rc::gen::inRange<Eigen::Index>(1, 7).as("d_model");
+    const auto d = draw_size(1, 6, "d_model");
     const auto mm = *gen_matrix<T>(d, d).as("M = W_Q W_Kᵀ");
     const auto m = *gen_position(400).as("m (query position)");
     const auto n = *gen_position(400).as("n (key position)");
@@ -49,11 +49,11 @@ auto counter_score_is_cmn(Enc enc) {
 template <Scalar T, class Enc>
 auto position_score_depends_only_on_gap(Enc enc) {
   return [enc] {
-    const auto d = *rc::gen::inRange<Eigen::Index>(1, 7).as("d_model");
+    const auto d = draw_size(1, 6, "d_model");
     const auto mm = *gen_matrix<T>(d, d).as("M = W_Q W_Kᵀ");
     const auto m = *gen_position(400).as("m (query position)");
     const auto n = *gen_position(400).as("n (key position)");
-    const auto k = *rc::gen::inRange<long>(1, 401).as("k (shift)");
+    const auto k = *gen_uniform<long>(1, 400).as("k (shift)");
     observe_d(d);
     observe_input(mm);
     const T a = position_score<T>(enc, mm, m, n), b = position_score<T>(enc, mm, m + k, n + k);
@@ -63,15 +63,15 @@ auto position_score_depends_only_on_gap(Enc enc) {
   };
 }
 
-/// P6, exact: PE(p + k) = R(kθ_i)·PE(p) for every pair i, with Pythagorean rotations
-/// (cos θ_i = (1 − t_i²)/(1 + t_i²), sin θ_i = 2t_i/(1 + t_i²)); pairs ordered (sin, cos), so
-/// R(kθ) = [[cos kθ, sin kθ], [−sin kθ, cos kθ]].
+/// P6, exact: PE(p + k) = R(kθ_i)·PE(p) for every pair i, with exact unit rotations
+/// (cos θ_i = (1 − t_i²)/(1 + t_i²), sin θ_i = 2t_i/(1 + t_i²), t_i ≠ 0, ±1: no zero or right angle);
+/// pairs ordered (sin, cos), so R(kθ) = [[cos kθ, sin kθ], [−sin kθ, cos kθ]].
 template <Scalar T, class Impl>
 auto rotation_identity_exact(Impl impl) {
   static_assert(scalar_traits<T>::is_exact);
   return [impl] {
-    const auto pairs = *rc::gen::inRange<std::size_t>(1, 5).as("pairs (d/2)");
-    const auto t = *rc::gen::container<std::vector<T>>(pairs, gen_rational<T>()).as("t_i (tan of half the angle)");
+    const auto pairs = *gen_uniform<std::size_t>(1, 4).as("pairs (d/2)");
+    const auto t = *rc::gen::container<std::vector<T>>(pairs, gen_angle_parameter<T>()).as("t_i (tan of half the angle)");
     const auto p = *gen_position(40).as("p");
     const auto k = *gen_position(40).as("k");
     observe_d(2 * static_cast<Eigen::Index>(pairs));
@@ -121,7 +121,7 @@ auto positions_after_permuting_commute(Attn attn, Enc enc) {
   using S = case_sizes<T>;
   return [attn, enc] {
     const auto n = draw_tokens<T>();
-    const auto d = 2 * *rc::gen::inRange<Eigen::Index>(1, S::max_d / 2 + 1).as("d_model / 2");
+    const auto d = 2 * draw_size(1, S::max_d / 2, "d_model / 2");
     observe_d(d);
     const auto x = draw_input<T>(n, d, "X");
     const auto w = *gen_head_weights<T>(d, d, d).as("weights");
@@ -143,7 +143,7 @@ auto positions_before_permuting_commute(Attn attn, Enc enc) {
   using S = case_sizes<T>;
   return [attn, enc] {
     const auto n = draw_tokens<T>();
-    const auto d = 2 * *rc::gen::inRange<Eigen::Index>(1, S::max_d / 2 + 1).as("d_model / 2");
+    const auto d = 2 * draw_size(1, S::max_d / 2, "d_model / 2");
     observe_d(d);
     const auto x = draw_input<T>(n, d, "X");
     const auto w = *gen_head_weights<T>(d, d, d).as("weights");
