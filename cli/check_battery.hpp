@@ -21,6 +21,7 @@ struct check_result {
   std::string worst_case;  ///< where the worst residual occurred
   bool held = false;
   bool skipped = false;    ///< not testable on this input (e.g. too few positions); `note` says why
+  bool undecidable = false;  ///< the input cannot decide the law (e.g. slow growth in a finite table); held stays true, `note` says why
   std::string note;        ///< caveats (e.g. the scale dropped in exact mode)
 };
 

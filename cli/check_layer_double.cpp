@@ -1,4 +1,6 @@
 // `orderblind check` on a user's layer in double: Attn(PX) = P·Attn(X) within the reordering bound.
+#include <limits>
+
 #include "check_layer_impl.hpp"
 
 namespace orderblind::cli {
@@ -35,9 +37,18 @@ std::vector<check_result> check_layer_double(const layer_files& in, const check_
   r.worst = -1;
   for (const auto& [name, p] : perms) {
     const Matrix<double> zp = layer(p.apply_rows(x));
-    const double res = max_abs_difference(zp, Matrix<double>(p.apply_rows(z))) / (eps * magnitude);
-    if (!std::isfinite(res))
-      throw input_overflow_error("the layer overflows in double on a permuted input; scale the inputs or use --exact");
+    const Matrix<double> pz = p.apply_rows(z);
+    // NOTE: Attn(X) is finite (checked above), so a NaN or ∞ here appeared only for the permuted input:
+    // the layer does not commute with P in double. That fails the check, naming the entry; it is not
+    // skipped (`NaN > worst` is false) and not passed (`NaN <= bound` is false).
+    if (const std::string bad = incomparable_entry(zp, "Attn(PX)", pz, "P·Attn(X)"); !bad.empty()) {
+      r.worst = std::numeric_limits<double>::infinity();
+      r.worst_case = name + ": " + p.cycles() + ": " + bad;
+      r.held = false;
+      ++r.cases;
+      return {r};
+    }
+    const double res = max_abs_difference(zp, pz) / (eps * magnitude);
     if (res > r.worst) {
       r.worst = res;
       r.worst_case = name + ": " + p.cycles();

@@ -61,7 +61,9 @@ void require_work(double work, const std::string& what, const check_args& a) {
 
 void print(const std::vector<check_result>& rs, const std::string& header, const std::string& format,
            std::ostream& os) {
-  const auto verdict = [](const check_result& r) { return r.skipped ? "skipped" : (r.held ? "held" : "FAILED"); };
+  const auto verdict = [](const check_result& r) {
+    return r.skipped ? "skipped" : r.undecidable ? "not decidable" : (r.held ? "held" : "FAILED");
+  };
   if (format == "json") {
     nlohmann::json j;
     j["input"] = header;

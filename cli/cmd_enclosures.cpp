@@ -22,7 +22,8 @@ void print(const std::vector<enclosure::enclosure_result>& rs, const std::string
       j["identities"].push_back({{"id", r.id}, {"statement", r.statement}, {"source", r.source}, {"setup", r.setup},
                                  {"cases", r.cases}, {"seed", r.seed}, {"proven_bound", upward(r.bound)},
                                  {"max_width", upward(r.max_width)}, {"all_contain_zero", r.all_contain_zero},
-                                 {"worst_case", r.worst_case}, {"verdict", r.held ? "held" : "FAILED"}});
+                                 {"worst_case", r.worst_case}, {"unbounded_at", r.unbounded_at},
+                                 {"verdict", r.held ? "held" : "FAILED"}});
     os << j.dump(2) << "\n";
     return;
   }
@@ -37,6 +38,8 @@ void print(const std::vector<enclosure::enclosure_result>& rs, const std::string
        << "\n    proven: |residual| <= " << upward(r.bound) << " in every case (worst: " << r.worst_case << ")"
        << "\n    widest enclosure: " << upward(r.max_width)
        << "; every enclosure contains 0: " << (r.all_contain_zero ? "yes" : "no") << "\n";
+    // NOTE: a NaN or unbounded enclosure fails the identity (it proves nothing); say where.
+    if (!r.unbounded_at.empty()) os << "    NOT A BOUNDED ENCLOSURE: " << r.unbounded_at << "\n";
   }
   os << "\nnote: " << certificate_caveat() << "\n";
 }

@@ -1,5 +1,6 @@
 #pragma once
 /// Comparisons that produce a step's case outcome: exact `==`, or a residual against a stated bound in ε.
+#include <limits>
 #include <sstream>
 #include <string>
 
@@ -37,10 +38,19 @@ case_outcome compare_exact(const Matrix<T>& got, const Matrix<T>& want, const st
 }
 
 /// max|got − want| ≤ k_eps·ε·max(1, magnitude) for a real scalar; the residual is printed in ε.
+/// A NaN (or an unbounded enclosure, or different infinities) in either matrix, or a NaN magnitude, fails
+/// the case and names the entry (compare_within_eps in orderblind/compare.hpp).
 template <Scalar T>
 case_outcome compare_within(const Matrix<T>& got, const Matrix<T>& want, double k_eps, const T& magnitude,
                             const std::string& what) {
   static_assert(!scalar_traits<T>::is_exact, "exact scalars use compare_exact");
+  if (got.rows() != want.rows() || got.cols() != want.cols())
+    return {false, "shape", 1e300, what + ": " + shape_of(got) + " vs " + shape_of(want)};
+  if (const std::string bad = incomparable_entry(got, std::string("got"), want, std::string("want")); !bad.empty())
+    return {false, "NaN", std::numeric_limits<double>::infinity(),
+            what + ": " + bad + " — not a number, so no bound can hold"};
+  if (!(magnitude == magnitude))
+    return {false, "NaN", std::numeric_limits<double>::infinity(), what + ": the magnitude the bound is scaled by is NaN"};
   T scale(1);
   if (scale < magnitude) scale = magnitude;
   const T r = max_abs_difference(got, want) / (scalar_traits<T>::epsilon() * scale);
@@ -48,7 +58,8 @@ case_outcome compare_within(const Matrix<T>& got, const Matrix<T>& want, double 
   std::ostringstream os;
   os.precision(3);
   os << rv << " ε";
-  case_outcome o{!(T(k_eps) < r), os.str(), rv, {}};
+  // NOTE: `r <= k` is false for NaN; the old `!(k < r)` was true for it.
+  case_outcome o{r <= T(k_eps), os.str(), rv, {}};
   if (!o.held) o.detail = what + ": residual " + os.str() + " exceeds the bound " + std::to_string(k_eps) + " ε";
   return o;
 }
@@ -59,7 +70,7 @@ case_outcome compare_bitwise(const Matrix<T>& got, const Matrix<T>& want, const 
   if (exactly_equal(got, want)) return {true, "0", 0.0, {}};
   auto o = compare_within(got, want, 0.0, T(max_abs(want)), what);
   o.held = false;
-  o.detail = what + ": not bit-for-bit identical (differs by " + o.residual + ")";
+  if (o.residual != "NaN") o.detail = what + ": not bit-for-bit identical (differs by " + o.residual + ")";
   return o;
 }
 

@@ -19,6 +19,16 @@ struct saturating_alibi {
     const T a(m > n ? m - n : n - m);
     return T(-a / (T(1) + a));
   }
+  /// Optional: the verdicts this scheme's author expects. Without this member the report says
+  /// "no expectation stated"; with it, `orderblind schemes --scheme saturating-alibi` exits 1 if one differs.
+  std::vector<std::pair<orderblind::pe::property, orderblind::pe::expectation>> expectations() const {
+    using orderblind::pe::expectation;
+    using orderblind::pe::property;
+    return {{property::bounded, expectation::holds},          // |bias| < 1
+            {property::relative_scores, expectation::holds},  // a function of |m − n|
+            {property::score_decays, expectation::holds},     // −a/(1 + a) decreases in a
+            {property::injective, expectation::not_applicable}};
+  }
 };
 
 }  // namespace my

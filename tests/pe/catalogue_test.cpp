@@ -36,6 +36,7 @@ TEST_CASE("every property of every catalogue row is decided and agrees with PE-C
       INFO(r.name << " [" << r.arithmetic << "] " << property_name(c.prop) << ": " << verdict_name(c.result) << " — "
                    << c.evidence);
       CHECK(c.expected != expectation::unspecified);
+      CHECK_FALSE(c.expectation_source.empty());  // every expected cell says where the expectation comes from
       CHECK_FALSE(c.summary.empty());
       CHECK(c.agrees());
     }

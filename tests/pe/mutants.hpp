@@ -11,9 +11,9 @@ template <Scalar T>
 struct rope_layout_mismatch : rope_scheme<T> {
   std::string name() const { return "mutant:rope-layout-mismatch"; }
   vec<T> apply(const vec<T>& x, long p) const {
-    const long d = this->d, half = d / 2;
+    const long dim = this->d, half = dim / 2;
     vec<T> y(x.size());
-    for (long j = 0; j < d; ++j) {
+    for (long j = 0; j < dim; ++j) {
       auto [c, s] = this->angles.cos_sin(static_cast<std::size_t>(j / 2), p);  // interleaved table
       const T rh = j < half ? T(-x[static_cast<std::size_t>(j + half)]) : x[static_cast<std::size_t>(j - half)];
       y[static_cast<std::size_t>(j)] = T(x[static_cast<std::size_t>(j)] * c + rh * s);
@@ -30,11 +30,11 @@ template <Scalar T>
 struct partial_rotates_passthrough : rope_scheme<T> {
   std::string name() const { return "mutant:partial-rotates-passthrough"; }
   vec<T> apply(const vec<T>& x, long p) const {
-    const long d = this->d, r = this->r, half = d / 2;
+    const long dim = this->d, rot = this->r, half = dim / 2;
     vec<T> y(x.size());
-    for (long j = 0; j < d; ++j) {
+    for (long j = 0; j < dim; ++j) {
       T c(1), s(0);
-      if (j < r) std::tie(c, s) = this->angles.cos_sin(static_cast<std::size_t>(j % (r / 2)), p);
+      if (j < rot) std::tie(c, s) = this->angles.cos_sin(static_cast<std::size_t>(j % (rot / 2)), p);
       const T rh = j < half ? T(-x[static_cast<std::size_t>(j + half)]) : x[static_cast<std::size_t>(j - half)];
       y[static_cast<std::size_t>(j)] = T(x[static_cast<std::size_t>(j)] * c + rh * s);
     }
@@ -59,6 +59,15 @@ struct rope_bf16_positions : rope_scheme<T> {
   long rounded(long p) const { return static_cast<long>(to_bfloat16(static_cast<double>(p))); }
   vec<T> query(const vec<T>& q, long m) const { return rope_scheme<T>::query(q, rounded(m)); }
   vec<T> key(const vec<T>& k, long n) const { return rope_scheme<T>::key(k, rounded(n)); }
+};
+
+/// The sinusoid with positions cast to bfloat16 first: exact below 256 (8 significant bits), aliased above.
+template <Scalar T>
+struct sinusoid_bf16_positions : sinusoidal_scheme<T> {
+  std::string name() const { return "mutant:sinusoid-bf16-positions"; }
+  vec<T> encode(long p, long n) const {
+    return sinusoidal_scheme<T>::encode(static_cast<long>(to_bfloat16(static_cast<double>(p))), n);
+  }
 };
 
 /// Cached decoding that drops the offset: the new token's query is rotated by its index in the new

@@ -99,3 +99,35 @@ TEST_CASE("YaRN's attention factor applied twice contradicts the declared norm s
   CHECK(ok.result == verdict::fails);
   CHECK_FALSE(ok.contradicts_declaration);
 }
+
+TEST_CASE("a sinusoid whose positions pass through bfloat16 fails relative scores at the far window around 2^8",
+          "[pe][mutant][far]") {
+  // NOTE: exact below 256, so the near grid (m, n < 16) alone would let it hold.
+  for (const auto& row : {run_battery(mutants::sinusoid_bf16_positions<R>{}, "mutant"),
+                          run_battery(mutants::sinusoid_bf16_positions<double>{}, "mutant")}) {
+    const auto& c = row.at(property::relative_scores);
+    INFO(c.evidence);
+    CHECK(c.result == verdict::fails);
+    CHECK_THAT(c.summary, Catch::Matchers::Contains("far window around 256"));
+    CHECK(row.at(property::shift_linear).result == verdict::fails);
+  }
+  // The correct sinusoid holds both, and says which positions were probed.
+  for (const auto& row : {run_battery(sinusoidal_scheme<R>{}, "test"), run_battery(sinusoidal_scheme<double>{}, "test")}) {
+    const auto& c = row.at(property::relative_scores);
+    INFO(c.evidence);
+    CHECK(c.result == verdict::held_to_tolerance);
+    CHECK_THAT(c.evidence, Catch::Matchers::Contains("[254, 258)"));
+    CHECK_THAT(c.evidence, Catch::Matchers::Contains("[65534, 65538)"));
+  }
+  // NOTE: only the mpfr100 row for shift-linear: in double, the fit of T_k on d + 2 samples of the slow
+  // frequencies is ill-conditioned and misses near p = 20 already (a limit of the double row, not of the
+  // far probes).
+  CHECK(run_battery(sinusoidal_scheme<R>{}).at(property::shift_linear).result == verdict::held_to_tolerance);
+  // Score decay probes far windows too (ALiBi: −m_h|Δ| decays everywhere).
+  CHECK_THAT(run_battery(alibi_scheme<R>{4, 4, 1}).at(property::score_decays).evidence, Catch::Matchers::Contains("4102"));
+}
+
+TEST_CASE("exact rows say that far positions are probed in the real rows", "[pe][far]") {
+  const auto row = run_battery(sinusoidal_scheme<Q>{4, sinusoid_layout::paper, angle_table<Q>::pythagorean(4)}, "test");
+  CHECK_THAT(row.at(property::relative_scores).evidence, Catch::Matchers::Contains("far positions are probed in the real"));
+}

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "orderblind/compare.hpp"
 #include "orderblind/enclosure/identities.hpp"
 
 namespace orderblind::enclosure {
@@ -21,8 +22,9 @@ struct enclosure_result {
   mpfr100 bound;          ///< proven: |residual| ≤ bound in every case (max of upper(|enclosure|))
   mpfr100 max_width;      ///< widest enclosure seen
   bool all_contain_zero = true;  ///< every enclosure contained 0 (consistent with the identity; not a proof)
-  bool held = false;             ///< bound ≤ threshold
+  bool held = false;             ///< bound ≤ threshold and every enclosure bounded
   std::string worst_case;        ///< the case with the largest bound
+  std::string unbounded_at;      ///< the first case whose enclosure was NaN or unbounded ("" if none)
 };
 
 /// The bound a certificate demands at 100 digits.
@@ -59,8 +61,21 @@ inline frequency_fn<interval> other_side(variant v) {
   return [](Eigen::Index i, Eigen::Index d) { return frequency<interval>(i == 1 ? 2 : i, d, interval(10000)); };
 }
 
+/// The verdict of one identity: every enclosure bounded (none NaN or infinite) and the proven bound at
+/// most required_bound(). Written `bound <= required`, which is false for NaN.
+inline bool certificate_holds(const enclosure_result& r) {
+  return r.unbounded_at.empty() && r.bound <= required_bound();
+}
+
 namespace detail {
 inline void account(enclosure_result& r, const interval& x, const std::string& label) {
+  // NOTE: a NaN enclosure has NaN ends, and `bound < NaN` is false: without this it would be skipped
+  // and the certificate would hold on it. An unbounded enclosure proves nothing either.
+  if (!comparable(x)) {
+    if (r.unbounded_at.empty()) r.unbounded_at = label + ": enclosure " + format_scalar(x);
+    r.all_contain_zero = false;
+    return;
+  }
   const mpfr100 b = magnitude(x);
   if (r.bound < b) {
     r.bound = b;
@@ -89,13 +104,13 @@ inline std::vector<enclosure_result> run_certificate(long cases, std::uint64_t s
   auto finish = [&](enclosure_result r) {
     r.cases = cases;
     r.seed = seed;
-    r.held = !(required_bound() < r.bound);
+    r.held = certificate_holds(r);
     out.push_back(std::move(r));
   };
   {
     enclosure_result r{"sinusoid-shift", "PE(p+k) = R_k·PE(p) pairwise, R_k the rotation by k·θ_i, θ_i = 10000^(-2i/d)",
                        "seed 000 §4; seed 003 (angle addition)", "d = 128, p in [0, 4096), k in [-512, 512]", 0, 0, 0, 0,
-                       true, false, {}};
+                       true, false, {}, {}};
     std::mt19937_64 rng(seed);
     for (long c = 0; c < cases; ++c) {
       const long p = std::uniform_int_distribution<long>(0, 4095)(rng), k = std::uniform_int_distribution<long>(-512, 512)(rng);
@@ -106,7 +121,7 @@ inline std::vector<enclosure_result> run_certificate(long cases, std::uint64_t s
   }
   {
     enclosure_result r{"sinusoid-relative-dot", "PE(m)·PE(n) = Σ_i cos((m-n)θ_i): the dot product depends on m - n only",
-                       "seed 000 §4; seed 003", "d = 128, m, n in [0, 4096)", 0, 0, 0, 0, true, false, {}};
+                       "seed 000 §4; seed 003", "d = 128, m, n in [0, 4096)", 0, 0, 0, 0, true, false, {}, {}};
     std::mt19937_64 rng(seed + 1);
     for (long c = 0; c < cases; ++c) {
       const long m = std::uniform_int_distribution<long>(0, 4095)(rng), n = std::uniform_int_distribution<long>(0, 4095)(rng);
@@ -118,7 +133,7 @@ inline std::vector<enclosure_result> run_certificate(long cases, std::uint64_t s
   {
     enclosure_result r{"rope-relative-score", "<R_m q, R_n k> = <q, R_(n-m) k> (RoPE, interleaved pairs)",
                        "seed 003 (RoPE bakes relative distance into the scores); seed 000 §4",
-                       "d = 64, q, k entries in {-2, -15/8, ..., 2}, m, n in [0, 4096)", 0, 0, 0, 0, true, false, {}};
+                       "d = 64, q, k entries in {-2, -15/8, ..., 2}, m, n in [0, 4096)", 0, 0, 0, 0, true, false, {}, {}};
     std::mt19937_64 rng(seed + 2);
     for (long c = 0; c < cases; ++c) {
       const auto q = detail::dyadic_matrix(rng, 1, 64), k = detail::dyadic_matrix(rng, 1, 64);
@@ -135,7 +150,7 @@ inline std::vector<enclosure_result> run_certificate(long cases, std::uint64_t s
                        "seed 003 (relative distance in the scores); seed 001 §3.4 (RoPE changes q and k)",
                        "n = 4 tokens, d_model = d_k = d_v = 8, X and W entries in {-2, -15/8, ..., 2}, positions in "
                        "[0, 2048), k in [-512, 512]",
-                       0, 0, 0, 0, true, false, {}};
+                       0, 0, 0, 0, true, false, {}, {}};
     std::mt19937_64 rng(seed + 3);
     for (long c = 0; c < cases; ++c) {
       const auto x = detail::dyadic_matrix(rng, 4, 8);

@@ -32,6 +32,7 @@ struct float_error_row {
   // Accuracy against an mpfr100 reference (filled when asked).
   double acc_max_eps = -1;    ///< max |Attn_double(X) − Attn_mpfr100(X)| / (ε·max(1, max|Attn(X)|)); −1: not run
   double acc_rms_eps = -1;
+  std::string non_number;     ///< the first case with a NaN or infinite output ("" if none); the row then fails
 };
 
 /// How the inputs are drawn (printed with the table).
@@ -102,6 +103,13 @@ std::vector<float_error_row> float_error_table(const std::vector<Eigen::Index>& 
         const auto pz = fc.p.apply_rows(z);
         const double scale = std::max(1.0, max_abs(z)) * eps;
         if (exactly_equal(zp, pz)) ++r.bit_identical;
+        // NOTE: NaN never passes: a NaN (or an infinity) in either output makes the row fail and names it;
+        // the loop below would otherwise skip it (`NaN > max` is false).
+        if (const std::string bad = incomparable_entry(zp, "Attn(PX)", pz, "P·Attn(X)"); !bad.empty() && r.non_number.empty())
+          r.non_number = "case " + std::to_string(k + 1) + " (seed " + std::to_string(seed) + ", n = " + std::to_string(n) +
+                         "): " + bad;
+        if (const auto p = first_incomparable(z); p && r.non_number.empty())
+          r.non_number = "case " + std::to_string(k + 1) + ": Attn(X)" + p.str() + " is " + describe_incomparable(z(p.row, p.col));
         for (Eigen::Index i = 0; i < z.rows(); ++i)
           for (Eigen::Index j = 0; j < z.cols(); ++j) {
             const double e = std::abs(zp(i, j) - pz(i, j)) / scale;
@@ -130,7 +138,8 @@ std::vector<float_error_row> float_error_table(const std::vector<Eigen::Index>& 
       }
       r.rms_eps = entries ? std::sqrt(sum_sq / static_cast<double>(entries)) : 0;
       if (with_accuracy) r.acc_rms_eps = entries ? std::sqrt(acc_sq / static_cast<double>(entries)) : 0;
-      r.held = how == summation::sorted ? r.bit_identical == cases : r.max_eps <= r.bound_eps;
+      r.held = r.non_number.empty() && (how == summation::sorted ? r.bit_identical == cases : r.max_eps <= r.bound_eps);
+      if (!r.non_number.empty()) r.worst = "not a number: " + r.non_number;
       if (r.worst.empty()) r.worst = "none (every case bit-identical)";
       rows.push_back(std::move(r));
     }

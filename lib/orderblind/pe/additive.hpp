@@ -23,13 +23,18 @@ struct nope {
   vec<T> encode(long, long) const { return vec<T>(static_cast<std::size_t>(d), T(0)); }
 };
 
-/// The counter (seed 001 §3.7): PE(p) = (first + p)·𝟙.
+/// The counter (text 001 §3.7, p_m = m·𝟙; text 003 Attempt 1, "add the number pos (0, 1, 2, …)"):
+/// PE(p) = (first + p)·𝟙, first = 0 by default.
+// NOTE: the texts' counter is p·𝟙 (and so is PE-CATALOGUE.md's table). This struct used (p + 1)·𝟙 before;
+// `first` keeps that variant available. Every verdict of the battery is the same for both (both are
+// unbounded, affine rather than linear in p, with a position score c·(m+f)(n+f) that is not a function of
+// m − n).
 template <Scalar T>
 struct counter_scheme {
   using scalar_type = T;
   static constexpr pe_kind kind = pe_kind::additive;
   long d = 4;
-  long first = 1;
+  long first = 0;
   std::string name() const { return "counter"; }
   std::string parameters() const { return "d = " + std::to_string(d) + ", PE(p) = (p + " + std::to_string(first) + ")·𝟙"; }
   long dim() const { return d; }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -26,6 +27,15 @@ struct battery_config {
   int contents = 2;           ///< content vectors per law
   long decay_windows = 10;    ///< RoPE bound: window means over [2^j, 2^(j+1)), j < this
   long decay_reach = 64;      ///< score decay: |Δ| ≤ this around m = this
+  /// Pairwise laws (relative scores, shift-linear, score decays) also probe positions around these and
+  /// around the scheme's max_position (floating arithmetic only: exact rotations' denominators grow
+  /// like 5^p).
+  std::vector<long> pair_far = {256, 4096, 65536};
+  long far_span = 4;          ///< positions [B − far_span/2, B + far_span/2) around each far base B
+  long far_decay_reach = 8;   ///< score decay at a far base: |Δ| ≤ this
+  /// The bounded law's growth probe: positions where max|entry| must keep rising (all of them, each
+  /// above the last by more than the tolerance) and end above twice the sweep's maximum to fail.
+  std::vector<long> growth = {1024, 4096, 16384, 65536, 262144, 1048576, 16777216, 268435456};
 
   /// Defaults for scalar T.
   template <Scalar T>
@@ -38,6 +48,8 @@ struct battery_config {
       c.far = {100, 200};
       c.shifts = {1, 3};
       c.decay_reach = 8;
+      c.pair_far.clear();
+      c.growth = {100, 200};
     }
     return c;
   }
@@ -84,17 +96,31 @@ T pivot_zero_tolerance() {
   }
 }
 
+/// |a − b| ≤ k·ε·max(1, |magnitude|) (`==` for exact types); false on NaN (compare.hpp's within_eps).
 template <Scalar T>
 bool close(const T& a, const T& b, double k, const T& magnitude) {
-  if constexpr (scalar_traits<T>::is_exact) {
-    (void)k;
-    (void)magnitude;
-    return a == b;
-  } else {
-    T scale(1);
-    if (scale < abs_value(magnitude)) scale = abs_value(magnitude);
-    return !(T(T(k) * scalar_traits<T>::epsilon() * scale) < abs_value(T(a - b)));
-  }
+  return within_eps(a, b, k, magnitude);
+}
+
+/// The index of the first entry of v that is not a number (NaN, ±∞, an unbounded enclosure), or −1.
+template <Scalar T>
+long first_non_number(const vec<T>& v) {
+  for (std::size_t i = 0; i < v.size(); ++i)
+    if (!comparable(v[i])) return static_cast<long>(i);
+  return -1;
+}
+
+/// A failed cell for a value that is not a number: no law holds on NaN. `what` names the value
+/// ("PE(3)"); `j` is the entry.
+template <Scalar T>
+cell non_number_cell(property p, const std::string& what, const vec<T>& v, long j) {
+  cell c;
+  c.prop = p;
+  c.result = verdict::fails;
+  c.summary = what + " entry " + std::to_string(j) + " is " + describe_incomparable(v[static_cast<std::size_t>(j)]) +
+              ": not a number, so the law cannot hold";
+  c.evidence = c.summary + " (" + format_vec(v) + ")";
+  return c;
 }
 
 template <Scalar T>
@@ -175,6 +201,42 @@ scalar_of<S> position_score(const S& s, const vec<scalar_of<S>>& q, const vec<sc
   }
 }
 
+/// The first positions of the far windows for the pairwise laws: B − far_span/2 for each B of
+/// cfg.pair_far, and the last window below max_position; `extra` more positions must stay defined.
+/// Empty for exact scalars.
+template <class S>
+std::vector<long> far_bases(const S& s, const battery_config& cfg, long extra) {
+  std::vector<long> out;
+  if constexpr (scalar_traits<scalar_of<S>>::is_exact) {
+    (void)s;
+    (void)cfg;
+    (void)extra;
+    return out;
+  } else {
+    long limit = std::numeric_limits<long>::max();
+    if constexpr (has_max_position<S>) limit = s.max_position();
+    for (long b : cfg.pair_far) {
+      const long lo = b - cfg.far_span / 2;
+      if (lo >= 0 && lo + cfg.far_span + extra <= limit) out.push_back(lo);
+    }
+    if constexpr (has_max_position<S>) {
+      const long lo = limit - cfg.far_span - extra;
+      if (lo > cfg.positions && (out.empty() || lo > out.back())) out.push_back(lo);
+    }
+    return out;
+  }
+}
+
+/// "m, n < 16 and [254, 258), [4094, 4098) (around 2^8, 2^12, …)": which positions a pairwise law probed.
+inline std::string probed_words(const std::string& near, const std::vector<long>& bases, long span, bool exact) {
+  if (bases.empty())
+    return near + (exact ? " (far positions are probed in the real-arithmetic rows: exact rotations grow like 5^p)" : "");
+  std::string s = near + "; far windows ";
+  for (std::size_t i = 0; i < bases.size(); ++i)
+    s += (i ? ", [" : "[") + std::to_string(bases[i]) + ", " + std::to_string(bases[i] + span) + ")";
+  return s;
+}
+
 // --- the laws --------------------------------------------------------------------------------------
 
 template <class S>
@@ -185,12 +247,18 @@ cell check_bounded(const S& s, const battery_config& cfg) {
   T near(0);
   for (long p = 0; p < limit; ++p) {
     auto v = probe(s, p, std::max(limit, p + 1));
+    if (const long j = first_non_number(v); j >= 0) return non_number_cell(property::bounded, "the encoding of p = " + std::to_string(p), v, j);
     T m = max_entry(v);
     if constexpr (S::kind == pe_kind::query_key) m = T(m / max_entry(content_vector<T>(s.dim(), 101)));
     if (near < m) near = m;
   }
-  std::vector<long> far = cfg.far;
+  // NOTE: growth is decided on several far positions, never on one: max|entry| must rise at every one of
+  // cfg.growth (each step by more than the tolerance) and end above twice the sweep's maximum. One
+  // position with a small margin (kerple-log at p = 100000 was 8 % above the line) is no evidence of
+  // growth; a steady rise over 2^10 … 2^28 is (kerple-log's ln(1 + p/2) rises by ln 4 per step).
+  std::vector<long> far = cfg.growth;
   if constexpr (has_max_position<S>) far.clear();
+  std::vector<std::pair<long, T>> seen;
   for (long p : far) {
     vec<T> v;
     try {
@@ -198,22 +266,35 @@ cell check_bounded(const S& s, const battery_config& cfg) {
     } catch (const std::exception&) {
       continue;  // NOTE: undefined positions are the business of `extrapolates`.
     }
+    if (const long j = first_non_number(v); j >= 0) return non_number_cell(property::bounded, "the encoding of p = " + std::to_string(p), v, j);
     T m = max_entry(v);
     if constexpr (S::kind == pe_kind::query_key) m = T(m / max_entry(content_vector<T>(s.dim(), 101)));
-    T limit2 = T(T(2) * std::max(T(1), near));
-    if (limit2 < m) {
-      c.result = verdict::fails;
-      c.summary = "max |entry| at p = " + std::to_string(p) + " is " + short_scalar(m) + ", more than twice the max " +
-                  short_scalar(near) + " over p < " + std::to_string(limit) + ": it grows with p";
-      c.evidence = c.summary + " (" + arithmetic_name<T>() + ")";
-      return c;
-    }
+    seen.emplace_back(p, m);
+  }
+  std::string trail;
+  for (const auto& [p, m] : seen) trail += (trail.empty() ? "" : ", ") + std::to_string(p) + ": " + short_scalar(m);
+  bool rising = seen.size() >= 2;
+  for (std::size_t i = 1; i < seen.size() && rising; ++i) {
+    const T& a = seen[i - 1].second;
+    const T& b = seen[i].second;
+    rising = a < b && !close(a, b, tolerance_units(seen[i].first, s.dim()), b);
+  }
+  const T limit2 = T(T(2) * std::max(T(1), near));
+  if (rising && limit2 < seen.back().second) {
+    c.result = verdict::fails;
+    c.summary = "max |entry| rises at each of " + std::to_string(seen.size()) + " far positions to " +
+                short_scalar(seen.back().second) + " at p = " + std::to_string(seen.back().first) + ", more than twice the max " +
+                short_scalar(near) + " over p < " + std::to_string(limit) + ": it grows with p";
+    c.evidence = c.summary + " (p: max |entry| = " + trail + "; " + arithmetic_name<T>() + ")";
+    return c;
   }
   c.result = held<T>();
   c.summary = "max |entry| = " + short_scalar(near) + " over p < " + std::to_string(limit) +
-              (far.empty() ? std::string() : ", no growth at p = " + std::to_string(far.back()));
-  c.evidence = c.summary + "; " + std::to_string(limit + static_cast<long>(far.size())) + " positions, " +
-               arithmetic_name<T>() + ". Held means: no entry past the sweep exceeds twice the sweep's maximum.";
+              (seen.empty() ? std::string() : ", no steady growth over " + std::to_string(seen.size()) + " far positions up to p = " +
+                                                  std::to_string(seen.back().first));
+  c.evidence = c.summary + "; " + std::to_string(limit + static_cast<long>(seen.size())) + " positions, " +
+               arithmetic_name<T>() + (trail.empty() ? std::string() : "; far p: max |entry| = " + trail) +
+               ". Held means: max |entry| does not both rise at every far position and end above twice the sweep's maximum.";
   if constexpr (S::kind == pe_kind::query_key) c.evidence += " (query_key: ‖·‖∞ of f(x₀, p) over ‖x₀‖∞.)";
   return c;
 }
@@ -266,7 +347,11 @@ cell check_injective(const S& s, const battery_config& cfg) {
   } else {
     const long limit = defined_limit(s, cfg.injective_max);
     std::vector<vec<T>> enc;
-    for (long p = 0; p < limit; ++p) enc.push_back(probe(s, p, limit));
+    for (long p = 0; p < limit; ++p) {
+      enc.push_back(probe(s, p, limit));
+      if (const long j = first_non_number(enc.back()); j >= 0)
+        return non_number_cell(property::injective, "the encoding of p = " + std::to_string(p), enc.back(), j);
+    }
     const double k = tolerance_units(limit, s.dim());
     for (long q = 1; q < limit; ++q)
       for (long p = 0; p < q; ++p)
@@ -397,10 +482,52 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
           }
         }
   }
+  // Far windows (floating arithmetic): score(B+i, B+j) = score(i, j) and score(B+i+c, B+j+c) = score(B+i, B+j).
+  long max_shift = 0;
+  for (long sh : cfg.shifts) max_shift = std::max(max_shift, sh);
+  const auto bases = far_bases(s, cfg, max_shift);
+  double far_k = 0;
+  for (long B : bases) {
+    const long far_length = std::max(length, B + cfg.far_span + max_shift + 1);
+    for (int ci = 0; ci < cfg.contents; ++ci) {
+      const auto q = content_vector<T>(s.dim(), 200 + static_cast<std::uint64_t>(ci));
+      const auto k = content_vector<T>(s.dim(), 300 + static_cast<std::uint64_t>(ci));
+      for (long i = 0; i < cfg.far_span; ++i)
+        for (long j = 0; j < cfg.far_span; ++j) {
+          const long m = B + i, n = B + j;
+          const T ref = position_score(s, q, k, i, j, far_length);
+          const T a = position_score(s, q, k, m, n, far_length);
+          const double kk = tolerance_units(m + max_shift, s.dim());
+          far_k = std::max(far_k, kk);
+          const T mag = T(T(norm2(q) + norm2(k)) * T(1 + P + max_shift));
+          std::vector<std::pair<std::pair<long, long>, T>> others = {{{i, j}, ref}};
+          for (long shift : cfg.shifts)
+            others.push_back({{m + shift, n + shift}, position_score(s, q, k, m + shift, n + shift, far_length)});
+          for (const auto& [mn, b] : others) {
+            ++cases;
+            if constexpr (!scalar_traits<T>::is_exact) {
+              T r = T(abs_value(T(a - b)) / (scalar_traits<T>::epsilon() * std::max(T(1), mag)));
+              if (worst < r) worst = r;
+            }
+            if (!close(a, b, kk, mag)) {
+              c.result = verdict::fails;
+              c.summary = "score(m=" + std::to_string(m) + ", n=" + std::to_string(n) + ") = " + short_scalar(a) +
+                          " but score(m=" + std::to_string(mn.first) + ", n=" + std::to_string(mn.second) +
+                          ") = " + short_scalar(b) + " (far window around " + std::to_string(B + cfg.far_span / 2) + ")";
+              c.evidence = c.summary + " with q = " + format_vec(q) + ", k = " + format_vec(k) + "; " +
+                           tolerance_words<T>(kk) + " (" + arithmetic_name<T>() + ")";
+              return c;
+            }
+          }
+        }
+    }
+  }
   c.result = held<T>();
   c.summary = "score(m+c, n+c) = score(m, n) on " + std::to_string(cases) + " cases";
-  c.evidence = c.summary + ": m, n < " + std::to_string(P) + ", c ∈ shifts, " + std::to_string(cfg.contents) +
-               " content pairs; " + tolerance_words<T>(tolerance_units(2 * P, s.dim()));
+  c.evidence = c.summary + ": probed " +
+               probed_words("m, n < " + std::to_string(P), bases, cfg.far_span, scalar_traits<T>::is_exact) +
+               " (far: against the same offsets near 0 and shifted by c), c ∈ shifts, " + std::to_string(cfg.contents) +
+               " content pairs; " + tolerance_words<T>(std::max(far_k, tolerance_units(2 * P, s.dim())));
   if constexpr (!scalar_traits<T>::is_exact) c.evidence += "; worst residual " + short_scalar(worst) + " ε";
   return c;
 }
@@ -426,6 +553,10 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
       for (int side = 0; side < (S::kind == pe_kind::query_key ? 2 : 1); ++side) {
         std::vector<vec<T>> a, b;
         for (long p = 0; p < fit; ++p) shift_samples(s, p, k, length, side == 1, a, b);
+        for (std::size_t i = 0; i < a.size(); ++i) {
+          if (const long j = first_non_number(a[i]); j >= 0) return non_number_cell(property::shift_linear, "a fitting sample", a[i], j);
+          if (const long j = first_non_number(b[i]); j >= 0) return non_number_cell(property::shift_linear, "a fitting sample's image", b[i], j);
+        }
         auto f = fit_linear_map(a, b, zero_tol);
         const std::string what = S::kind == pe_kind::additive ? "PE" : side ? "key" : "query";
         if (!f.consistent) {
@@ -456,13 +587,37 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
             }
           }
         }
+        // Far windows (floating arithmetic): the same T_k must map PE(p) to PE(p+k) around 2^8, 2^12, 2^16
+        // and max_position.
+        for (long B : far_bases(s, cfg, k)) {
+          const double kf = tolerance_units(B + cfg.far_span + k, d) * static_cast<double>(f.condition);
+          for (long p = B; p < B + cfg.far_span; ++p) {
+            std::vector<vec<T>> va, vb;
+            shift_samples(s, p, k, std::max(length, p + k + 1), side == 1, va, vb);
+            for (std::size_t j = 0; j < va.size(); ++j) {
+              ++verified;
+              const auto got = apply_map(f.map, va[j]);
+              if (!close_vec(got, vb[j], kf)) {
+                c.result = verdict::fails;
+                c.summary = "T_" + std::to_string(k) + " fitted on p < " + std::to_string(fit) + " maps " + what + "(" +
+                            std::to_string(p) + ") to " + format_vec(got) + ", but " + what + "(" +
+                            std::to_string(p + k) + ") = " + format_vec(vb[j]) + " (far window)";
+                c.evidence = c.summary + " (" + tolerance_words<T>(kf) + ")";
+                return c;
+              }
+            }
+          }
+        }
       }
     c.result = held<T>();
     c.summary = "T_k fitted on p < " + std::to_string(fit) + ", verified on p < " + std::to_string(verify_to) +
                 " for k ∈ shifts";
-    c.evidence = c.summary + " (" + std::to_string(verified) + " sample images; " +
+    const auto bases = far_bases(s, cfg, 0);
+    c.evidence = c.summary + "; probed " +
+                 probed_words("p < " + std::to_string(verify_to), bases, cfg.far_span, scalar_traits<T>::is_exact) +
+                 " (" + std::to_string(verified) + " sample images; " +
                  (S::kind == pe_kind::query_key ? "queries and keys, basis vectors; " : "") +
-                 tolerance_words<T>(tolerance_units(verify_to, d)) + " × the fit's pivot ratio)";
+                 tolerance_words<T>(tolerance_units(verify_to, d)) + " × the fit's pivot ratio near 0, growing with p far)";
     return c;
   }
 }
@@ -493,7 +648,11 @@ cell check_relative_expressible(const S& s, const battery_config& cfg) {
     const long P = std::min<long>(defined_limit(s, 64) - 1, std::max<long>(6, 2 * d));
     const long length = defined_limit(s, 64);
     std::vector<vec<T>> pe;
-    for (long p = 0; p <= P; ++p) pe.push_back(s.encode(p, length));
+    for (long p = 0; p <= P; ++p) {
+      pe.push_back(s.encode(p, length));
+      if (const long j = first_non_number(pe.back()); j >= 0)
+        return non_number_cell(property::relative_expressible, "PE(" + std::to_string(p) + ")", pe.back(), j);
+    }
     // Unknowns: the d² entries of M. Constraint per (m, n): p_m M p_nᵀ − p_{m+1} M p_{n+1}ᵀ = 0.
     std::vector<std::vector<T>> rows;
     for (long m = 0; m < P; ++m)
@@ -667,7 +826,12 @@ cell check_score_decays(const S& s, const battery_config& cfg) {
     return v;
   };
   std::vector<T> sc;
-  for (long delta = -D; delta <= reach; ++delta) sc.push_back(score(delta));
+  for (long delta = -D; delta <= reach; ++delta) {
+    sc.push_back(score(delta));
+    if (!comparable(sc.back()))
+      return non_number_cell(property::score_decays, "s(m, m" + std::string(delta < 0 ? "" : "+") + std::to_string(delta) + ")",
+                             vec<T>{sc.back()}, 0);
+  }
   bool constant = true;
   for (const auto& v : sc) constant = constant && close(v, sc[0], tolerance_units(2 * D, s.dim()), sc[0]);
   if (constant) {
@@ -692,9 +856,48 @@ cell check_score_decays(const S& s, const battery_config& cfg) {
         return c;
       }
     }
+  // Far windows (floating arithmetic): around each far base, s(m, m+Δ) non-increasing in |Δ| ≤ far_decay_reach.
+  const long R = cfg.far_decay_reach;
+  const auto bases = far_bases(s, cfg, 2 * R);
+  std::vector<long> centres;
+  double far_k = 0;
+  for (long B : bases) {
+    const long m = B + R;
+    centres.push_back(m);
+    const long far_length = std::max(length, m + R + 1);
+    const double kk = tolerance_units(m + R, s.dim());
+    far_k = std::max(far_k, kk);
+    auto far_score = [&](long delta) {
+      T v = position_score(s, one, one, m, m + delta, far_length);
+      if constexpr (S::kind == pe_kind::score_bias) v = T(v - dot(one, one));
+      return v;
+    };
+    for (long a = 0; a < R; ++a)
+      for (int sign : {1, -1}) {
+        const long from = sign * a, to = sign * (a + 1);
+        const T s0 = far_score(from), s1 = far_score(to);
+        if (!comparable(s0) || !comparable(s1))
+          return non_number_cell(property::score_decays, "s(" + std::to_string(m) + ", " + std::to_string(m + to) + ")",
+                                 vec<T>{s0, s1}, comparable(s0) ? 1 : 0);
+        if (!close(s0, s1, kk, s0) && s0 < s1) {
+          c.result = verdict::fails;
+          c.summary = "s(m, m" + std::string(to < 0 ? "" : "+") + std::to_string(to) + ") = " + short_scalar(s1) +
+                      " > s(m, m" + std::string(from < 0 ? "" : "+") + std::to_string(from) + ") = " + short_scalar(s0) +
+                      " (m = " + std::to_string(m) + ", far window)";
+          c.evidence = c.summary + ", q = k = 𝟙" + (S::kind == pe_kind::score_bias ? ", bias part only" : "") + "; " +
+                       tolerance_words<T>(kk) + " (" + arithmetic_name<T>() + ")";
+          return c;
+        }
+      }
+  }
   c.result = held<T>();
   c.summary = "s(m, m+Δ) non-increasing in |Δ| for |Δ| ≤ " + std::to_string(D) + " (both signs)";
-  c.evidence = c.summary + ", q = k = 𝟙, m = " + std::to_string(D) + "; " + tolerance_words<T>(tolerance_units(2 * D, s.dim()));
+  std::string far_words;
+  for (std::size_t i = 0; i < centres.size(); ++i) far_words += (i ? ", " : "") + std::to_string(centres[i]);
+  c.evidence = c.summary + ", q = k = 𝟙; probed m = " + std::to_string(D) +
+               (centres.empty() ? std::string(scalar_traits<T>::is_exact ? " (far positions are probed in the real-arithmetic rows)" : "")
+                                : " and m ∈ {" + far_words + "} with |Δ| ≤ " + std::to_string(R)) +
+               "; " + tolerance_words<T>(std::max(far_k, tolerance_units(2 * D, s.dim())));
   return c;
 }
 
@@ -766,6 +969,12 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
       }
       const auto apx = attend_with(s, px);
       ++cases;
+      for (long i = 0; i < n; ++i) {
+        if (const long j = first_non_number(apx[static_cast<std::size_t>(i)]); j >= 0)
+          return non_number_cell(property::breaks_equivariance, "row " + std::to_string(i) + " of Attn(PX)", apx[static_cast<std::size_t>(i)], j);
+        if (const long j = first_non_number(pax[static_cast<std::size_t>(i)]); j >= 0)
+          return non_number_cell(property::breaks_equivariance, "row " + std::to_string(i) + " of P·Attn(X)", pax[static_cast<std::size_t>(i)], j);
+      }
       for (long i = 0; i < n; ++i)
         if (!close_vec(apx[i], pax[i], 64.0 * static_cast<double>(s.dim()) * static_cast<double>(n + 1))) {
           c.result = held<T>();
@@ -826,6 +1035,12 @@ scheme_row run_battery(const S& s, const std::string& origin = "catalogue",
   row.cells.push_back(guarded<S>(property::bound_decays, [&] { return check_bound_decays(s, cfg); }));
   row.cells.push_back(guarded<S>(property::score_decays, [&] { return check_score_decays(s, cfg); }));
   row.cells.push_back(guarded<S>(property::breaks_equivariance, [&] { return check_breaks_equivariance(s, cfg); }));
+  if constexpr (has_stated_expectations<S>) {
+    for (const auto& [p, e] : s.expectations()) {
+      row.at(p).expected = e;
+      row.at(p).expectation_source = "stated by the scheme (" + origin + ")";
+    }
+  }
   return row;
 }
 

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "orderblind/scalar.hpp"
+#include "orderblind/pe/report.hpp"
 
 namespace orderblind::pe {
 
@@ -148,6 +149,13 @@ concept has_norm_scale = has_scalar_type<S> && requires(const S& s) {
   { s.norm_scale() } -> std::convertible_to<typename S::scalar_type>;
 };
 /// Optional: `s.phases(delta)` ((cos, sin) of delta·θ_i per rotated pair).
+/// Optional: `std::vector<std::pair<orderblind::pe::property, orderblind::pe::expectation>> expectations() const`
+/// — the verdicts the scheme's author states; `orderblind schemes --scheme NAME` exits 1 when one differs.
+template <class S>
+concept has_stated_expectations = requires(const S& s) {
+  { s.expectations() } -> std::convertible_to<std::vector<std::pair<property, expectation>>>;
+};
+
 template <class S>
 concept has_phases = has_scalar_type<S> && requires(const S& s, long delta) {
   { s.phases(delta) } -> std::convertible_to<std::vector<std::pair<typename S::scalar_type, typename S::scalar_type>>>;

@@ -75,6 +75,17 @@ inline bool holds(verdict v) { return v == verdict::proved_exactly || v == verdi
 /// What the catalogue expects of a cell.
 enum class expectation { unspecified, holds, fails, not_applicable };
 
+/// "holds", "fails", "n/a", or "no expectation stated".
+inline const char* expectation_name(expectation e) {
+  switch (e) {
+    case expectation::holds: return "holds";
+    case expectation::fails: return "fails";
+    case expectation::not_applicable: return "n/a";
+    case expectation::unspecified: return "no expectation stated";
+  }
+  return "?";
+}
+
 /// One cell of the matrix.
 struct cell {
   property prop{};
@@ -84,8 +95,12 @@ struct cell {
   bool contradicts_declaration = false;  ///< the scheme declared a behaviour (e.g. norm_scale) it does not have
   expectation expected = expectation::unspecified;
   std::string expectation_note;  ///< why the catalogue's expectation differs, when it does (explained)
+  std::string expectation_source;  ///< where the expected verdict comes from (paper §, text §, "derived: …")
 
-  /// The cell agrees with the catalogue (or the catalogue says nothing about it).
+  /// An expected verdict was stated for this cell (by the catalogue or by the scheme itself).
+  bool expectation_stated() const { return expected != expectation::unspecified; }
+  /// The cell agrees with the catalogue (or the catalogue says nothing about it: see expectation_stated,
+  /// which the report shows as "no expectation stated" rather than as agreement).
   bool agrees() const {
     if (contradicts_declaration) return false;
     switch (expected) {
@@ -111,6 +126,13 @@ struct scheme_row {
 
   const cell& at(property p) const { return cells.at(static_cast<std::size_t>(p)); }
   cell& at(property p) { return cells.at(static_cast<std::size_t>(p)); }
+  /// Some cell has a stated expectation. A row without any is reported as "no expectation stated",
+  /// never as agreeing.
+  bool has_expectations() const {
+    for (const auto& c : cells)
+      if (c.expectation_stated()) return true;
+    return false;
+  }
   /// Every cell agrees with the expectations.
   bool agrees() const {
     for (const auto& c : cells)

@@ -1,0 +1,146 @@
+// NaN never passes, family by family: the proofs' step comparisons (proofs/checks.hpp), the PE battery,
+// the MPFI certificate and the float-error table (lib/orderblind/enclosure), and `check --pe`
+// (cli/check_pe.cpp). Each family gets a mutant that puts NaN into an output.
+#include <catch2/catch.hpp>
+#include <limits>
+
+#include "check_battery.hpp"
+#include "orderblind/enclosure/certificate.hpp"
+#include "orderblind/enclosure/float_error.hpp"
+#include "orderblind/pe/battery.hpp"
+#include "orderblind/pe/schemes.hpp"
+#include "proofs/checks.hpp"
+
+using namespace orderblind;
+
+namespace {
+const double qnan = std::numeric_limits<double>::quiet_NaN();
+
+/// MUTANT: the sinusoid with entry 1 of PE(2) replaced by NaN.
+struct nan_sinusoid : pe::sinusoidal_scheme<double> {
+  std::string name() const { return "mutant:nan-at-2"; }
+  pe::vec<double> encode(long p, long n) const {
+    auto v = pe::sinusoidal_scheme<double>::encode(p, n);
+    if (p == 2) v[1] = qnan;
+    return v;
+  }
+};
+
+/// MUTANT: RoPE whose rotated key has a NaN in entry 0 at position 2.
+struct nan_rope : pe::rope_scheme<double> {
+  std::string name() const { return "mutant:nan-rope"; }
+  pe::vec<double> key(const pe::vec<double>& k, long n) const {
+    auto v = pe::rope_scheme<double>::key(k, n);
+    if (n == 2) v[0] = qnan;
+    return v;
+  }
+};
+
+/// MUTANT: softmax whose first weight is NaN.
+struct nan_softmax_kernel {
+  static constexpr const char* name = "MUTANT softmax, first weight NaN";
+  template <Scalar S>
+  static constexpr bool supports = scalar_traits<S>::has_exp;
+  template <Scalar S>
+  static std::vector<S> weights(const std::vector<S>& s, summation how) {
+    auto w = softmax_kernel::weights<S>(s, how);
+    w.front() = S(qnan);
+    return w;
+  }
+};
+}  // namespace
+
+TEST_CASE("proofs: compare_within fails a step case on NaN in got or want and names the entry", "[compare][nan][proofs]") {
+  Matrix<double> want(2, 2);
+  want << 1, 2, 3, 4;
+  Matrix<double> got = want;
+  CHECK(proofs::compare_within(got, want, 4.0, 1.0, "Z vs P Z").held);
+  got(0, 1) = qnan;
+  for (const double k : {0.0, 4.0, 1e300}) {
+    const auto o = proofs::compare_within(got, want, k, 1.0, "Z vs P Z");
+    CHECK_FALSE(o.held);
+    CHECK_THAT(o.detail, Catch::Matchers::Contains("got(0, 1) is NaN"));
+  }
+  // NaN on both sides in the same place: still a failure.
+  const auto both = proofs::compare_within(got, got, 1e300, 1.0, "Z");
+  CHECK_FALSE(both.held);
+  const auto bits = proofs::compare_bitwise(got, got, "LN(PX) vs P·LN(X)");
+  CHECK_FALSE(bits.held);
+  CHECK_THAT(bits.detail, Catch::Matchers::Contains("is NaN"));
+  CHECK_FALSE(proofs::compare_within(want, want, 4.0, qnan, "Z").held);  // a NaN magnitude
+  // mpfr100 likewise.
+  Matrix<mpfr100> r = want.cast<mpfr100>();
+  Matrix<mpfr100> rn = r;
+  rn(1, 1) = std::numeric_limits<mpfr100>::quiet_NaN();
+  CHECK_FALSE(proofs::compare_within(rn, r, 1e300, mpfr100(1), "Z").held);
+}
+
+TEST_CASE("PE battery: a scheme with one NaN entry fails every law that looks at it (none holds)", "[compare][nan][pe]") {
+  const auto good = pe::run_battery(pe::sinusoidal_scheme<double>{}, "test");
+  CHECK(good.at(pe::property::relative_scores).result == pe::verdict::held_to_tolerance);
+  const auto row = pe::run_battery(nan_sinusoid{}, "mutant");
+  for (const auto& c : row.cells) {
+    INFO(pe::property_name(c.prop) << ": " << c.summary);
+    CHECK_FALSE(pe::holds(c.result));
+  }
+  CHECK(row.at(pe::property::bounded).result == pe::verdict::fails);
+  CHECK_THAT(row.at(pe::property::bounded).summary, Catch::Matchers::Contains("p = 2 entry 1 is NaN"));
+  CHECK(row.at(pe::property::injective).result == pe::verdict::fails);  // NaN rows are not "distinct"
+  CHECK(row.at(pe::property::breaks_equivariance).result == pe::verdict::fails);  // nor "different"
+  CHECK(row.at(pe::property::score_decays).result == pe::verdict::fails);
+  CHECK(row.at(pe::property::relative_expressible).result == pe::verdict::fails);
+}
+
+TEST_CASE("PE battery: a RoPE whose key is NaN at one position holds no law that reads keys", "[compare][nan][pe]") {
+  nan_rope s;
+  s.d = 8;
+  s.r = 8;
+  s.angles = pe::angle_table<double>::standard(8);
+  const auto row = pe::run_battery(s, "mutant");
+  for (const auto& c : row.cells) {
+    // NOTE: these two never evaluate a key: length-consistency is structural for query_key schemes, and
+    // the decay bound reads only the rotation phases.
+    if (c.prop == pe::property::length_consistent || c.prop == pe::property::bound_decays) continue;
+    INFO(pe::property_name(c.prop) << ": " << c.summary);
+    CHECK_FALSE(pe::holds(c.result));
+  }
+}
+
+TEST_CASE("enclosures: a NaN or unbounded enclosure fails the certificate", "[compare][nan][enclosure]") {
+  enclosure::enclosure_result r;
+  enclosure::detail::account(r, enclosure::interval(0), "case 1");
+  CHECK(enclosure::certificate_holds(r));
+  enclosure::detail::account(r, enclosure::interval(std::numeric_limits<mpfr100>::quiet_NaN()), "case 2");
+  CHECK_FALSE(enclosure::certificate_holds(r));
+  CHECK_THAT(r.unbounded_at, Catch::Matchers::Contains("case 2"));
+  enclosure::enclosure_result u;
+  enclosure::detail::account(u, enclosure::interval(std::numeric_limits<mpfr100>::infinity()), "case 3");
+  CHECK_FALSE(enclosure::certificate_holds(u));
+}
+
+TEST_CASE("float-error table: a NaN-producing softmax fails every row (it used to be skipped)", "[compare][nan][enclosure]") {
+  for (const auto& row : enclosure::float_error_table<softmax_kernel>({4}, 3, 11, false)) CHECK(row.held);
+  for (const auto& row : enclosure::float_error_table<nan_softmax_kernel>({4}, 3, 11, false)) {
+    CHECK_FALSE(row.held);
+    CHECK_THAT(row.non_number, Catch::Matchers::Contains("is NaN"));
+  }
+}
+
+TEST_CASE("check --pe: a Gram entry that overflows to inf fails relative scores and names it", "[compare][nan][check]") {
+  io::table t;
+  t.source = "<memory>";
+  t.element_type = "float64";
+  t.rows = 12;
+  t.cols = 2;
+  for (long i = 0; i < t.rows * t.cols; ++i) t.values.push_back(1e200 * (1 + i % 3));
+  cli::check_settings s;
+  const auto results = cli::check_pe_table(t, false, s);
+  bool found = false;
+  for (const auto& r : results)
+    if (r.law.rfind("relative scores", 0) == 0) {
+      found = true;
+      CHECK_FALSE(r.held);
+      CHECK_THAT(r.worst_case, Catch::Matchers::Contains("overflow in double"));
+    }
+  CHECK(found);
+}

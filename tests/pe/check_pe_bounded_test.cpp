@@ -1,0 +1,91 @@
+// `check --pe` "bounded": a verdict from a stated statistic (the growth exponent of ‖PE(p)‖), never
+// from noise. Tables: a random learned table N(0, 0.02) (bounded by construction), the counter p·𝟙,
+// the sinusoid, and tables whose norm grows like √p and like ln p.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <functional>
+#include <random>
+
+#include "check_battery.hpp"
+
+using namespace orderblind;
+
+namespace {
+io::table make(Eigen::Index rows, Eigen::Index cols, const std::function<double(Eigen::Index, Eigen::Index)>& f) {
+  io::table t;
+  t.source = "<memory>";
+  t.element_type = "float64";
+  t.rows = rows;
+  t.cols = cols;
+  for (Eigen::Index r = 0; r < rows; ++r)
+    for (Eigen::Index c = 0; c < cols; ++c) t.values.push_back(f(r, c));
+  return t;
+}
+cli::check_result bounded_of(const io::table& t) {
+  cli::check_settings s;
+  for (const auto& r : cli::check_pe_table(t, false, s))
+    if (r.law.rfind("bounded", 0) == 0) return r;
+  FAIL("no bounded law in the results");
+  return {};
+}
+double sinusoid(Eigen::Index p, Eigen::Index c, Eigen::Index d) {
+  const double theta = std::pow(10000.0, -2.0 * static_cast<double>(c / 2) / static_cast<double>(d));
+  return c % 2 ? std::cos(static_cast<double>(p) * theta) : std::sin(static_cast<double>(p) * theta);
+}
+}  // namespace
+
+TEST_CASE("check --pe bounded: random learned tables N(0, 0.02) 1024x64 hold (no growth), for several seeds",
+          "[pe][check][bounded]") {
+  for (std::uint64_t seed : {1u, 2u, 3u, 20240501u, 77u}) {
+    std::mt19937_64 rng(seed);
+    std::normal_distribution<double> n(0, 0.02);
+    const auto t = make(1024, 64, [&](Eigen::Index, Eigen::Index) { return n(rng); });
+    const auto r = bounded_of(t);
+    INFO("seed " << seed << ": " << r.worst_case << "; " << r.note);
+    CHECK(r.held);
+    CHECK_FALSE(r.undecidable);
+  }
+}
+
+TEST_CASE("check --pe bounded: the counter p·𝟙 fails (α = 1)", "[pe][check][bounded]") {
+  for (Eigen::Index rows : {16, 64, 1024}) {
+    const auto r = bounded_of(make(rows, 8, [](Eigen::Index p, Eigen::Index) { return static_cast<double>(p); }));
+    INFO(rows << " rows: " << r.worst_case << "; " << r.note);
+    CHECK_FALSE(r.held);
+    CHECK_THAT(r.note, Catch::Matchers::Contains("grows with p"));
+  }
+}
+
+TEST_CASE("check --pe bounded: the sinusoid holds", "[pe][check][bounded]") {
+  const auto r = bounded_of(make(1024, 64, [](Eigen::Index p, Eigen::Index c) { return sinusoid(p, c, 64); }));
+  INFO(r.worst_case << "; " << r.note);
+  CHECK(r.held);
+  CHECK_FALSE(r.undecidable);
+}
+
+TEST_CASE("check --pe bounded: a √p norm fails; a ln p norm is not decidable from a finite table",
+          "[pe][check][bounded]") {
+  // NOTE: √p grows like p^(1/2) everywhere: unbounded, and visibly so at the end of any table. ln p has
+  // local exponent 1/ln p ≈ 0.15 at p = 1000: a finite table cannot tell it from a slow approach to a bound.
+  const auto sq = bounded_of(make(1024, 8, [](Eigen::Index p, Eigen::Index c) {
+    return std::sqrt(static_cast<double>(p)) * sinusoid(p, c, 8);
+  }));
+  INFO(sq.worst_case << "; " << sq.note);
+  CHECK_FALSE(sq.held);
+  const auto lg = bounded_of(make(1024, 8, [](Eigen::Index p, Eigen::Index c) {
+    return std::log(static_cast<double>(p) + 2) * sinusoid(p, c, 8);
+  }));
+  INFO(lg.worst_case << "; " << lg.note);
+  CHECK(lg.undecidable);
+  CHECK(lg.held);  // no failure is reported
+  CHECK_THAT(lg.note, Catch::Matchers::Contains("not decidable from a finite table"));
+}
+
+TEST_CASE("check --pe bounded: a table with a noisy but growing norm (p^0.5 times noise) still fails",
+          "[pe][check][bounded]") {
+  std::mt19937_64 rng(5);
+  std::normal_distribution<double> n(0, 0.02);
+  const auto r = bounded_of(make(1024, 64, [&](Eigen::Index p, Eigen::Index) { return std::sqrt(p + 1.0) * n(rng); }));
+  INFO(r.worst_case << "; " << r.note);
+  CHECK_FALSE(r.held);
+}
