@@ -132,6 +132,8 @@ std::string percent(long part, long whole) { return whole ? fmt(100.0 * double(p
 /// the two sides differ in some bit.
 std::string aims(const law_result& r) {
   const auto& s = *r.stats;
+  // NOTE: a refutation's run ends at its first counterexample, so its few cases have no distribution to judge.
+  if (r.l->refutes) return "n/a (a refutation ends at its first counterexample)";
   std::vector<std::string> missed;
   if (properties::case_stats::max_share(s.n) > 1.0 / 3.0) missed.push_back("an n above 1/3 of cases");
   if (s.cases && double(s.degenerate) > 0.05 * double(s.cases)) missed.push_back("degenerate > 5%");
