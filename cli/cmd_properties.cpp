@@ -164,6 +164,7 @@ nlohmann::json stats_json(const properties::case_stats& s) {
 }
 
 void print_stats(const std::vector<law_result>& results, std::ostream& os) {
+  if (std::none_of(results.begin(), results.end(), [](const law_result& r) { return r.stats.has_value(); })) return;
   os << "\nCase statistics (the cases each law's run generated; shrink attempts not counted).\n"
      << "Degenerate: an all-zero input, every softmax row one-hot (largest weight ≥ 1 − 10⁻³), P = I, or the\n"
      << "law's own reason. Aims: no n above 1/3 of cases; degenerate ≤ 5%; laws within an ε-bound: sides differ\n"
