@@ -1,4 +1,4 @@
-// `orderblind properties [--list] [--only ID] [--mutants]`: the order-blindness battery (laws P1–P8
+// `orderblind properties [--list] [--only ID] [--mutants] [--stats]`: the order-blindness battery (laws P1–P8
 // over exact rationals, MPFR-100 and double), and a main job with one summary row per property.
 // The laws are properties/battery's all_laws(): the same code ctest runs.
 #include "registry.hpp"
@@ -9,6 +9,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -48,19 +49,31 @@ struct law_result {
   verdict v;
   double seconds = 0;
   std::vector<std::pair<std::string, bool>> mutants_caught;  ///< (mutant, caught)
+  std::vector<std::pair<std::string, bool>> within_held;     ///< (perturbation within the bound, law held)
+  std::optional<properties::case_stats> stats;               ///< with --stats: what the cases were
 };
 
 std::vector<law_result> run_laws(const std::vector<law>& laws, const properties::run_options& o, bool mutants,
-                                 const std::string& only) {
+                                 const std::string& only, bool stats = false) {
   std::vector<law_result> out;
   for (const auto& l : laws) {
     if (!only.empty() && l.id.rfind(only, 0) != 0) continue;
     law_result r;
     r.l = &l;
     const auto t0 = std::chrono::steady_clock::now();
-    r.v = l.check(o);
-    if (mutants)
+    if (stats) {
+      r.stats.emplace();
+      auto counted = o;
+      counted.stats = &*r.stats;
+      r.v = l.check(counted);
+    } else {
+      r.v = l.check(o);
+    }
+    if (mutants) {
       for (const auto& m : l.mutants) r.mutants_caught.emplace_back(m.name, !m.check(o).held);
+      // NOTE: a perturbation within the bound must leave the law holding; reported as "caught" = false.
+      for (const auto& m : l.within_bound) r.within_held.emplace_back(m.name, m.check(o).held);
+    }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     out.push_back(std::move(r));
   }
@@ -103,6 +116,85 @@ void print_ulp_table(const std::vector<properties::ulp_row>& rows, const std::st
        << (r.bound > 0 ? " = " + fmt(r.bound) + " at the largest n" : "") << ")\n";
 }
 
+/// "2:40 3:37 …" for a histogram, with each value's share.
+std::string histogram(const std::map<long, long>& h) {
+  long total = 0;
+  for (const auto& [k, c] : h) total += c;
+  std::ostringstream os;
+  for (const auto& [k, c] : h) os << (os.tellp() > 0 ? " " : "") << k << ":" << fmt(100.0 * double(c) / double(total), 2) << "%";
+  return total ? os.str() : "—";
+}
+
+std::string percent(long part, long whole) { return whole ? fmt(100.0 * double(part) / double(whole), 3) + "%" : "—"; }
+
+/// The aims the generators are held to (docs/generators.md): no size above a third of the cases,
+/// degenerate cases ≤ 5 %, and (floating laws that compare within a bound) ≥ 50 % of cases in which
+/// the two sides differ in some bit.
+std::string aims(const law_result& r) {
+  const auto& s = *r.stats;
+  // NOTE: a refutation's run ends at its first counterexample, so its few cases have no distribution to judge.
+  if (r.l->refutes) return "n/a (a refutation ends at its first counterexample)";
+  std::vector<std::string> missed;
+  if (properties::case_stats::max_share(s.n) > 1.0 / 3.0) missed.push_back("an n above 1/3 of cases");
+  if (s.cases && double(s.degenerate) > 0.05 * double(s.cases)) missed.push_back("degenerate > 5%");
+  const bool bounded = r.l->tolerance.find("ε") != std::string::npos && !r.l->refutes;
+  if (bounded && s.compared && double(s.differing) < 0.5 * double(s.compared)) missed.push_back("sides differ < 50%");
+  std::string out;
+  for (const auto& m : missed) out += (out.empty() ? "" : ", ") + m;
+  return out.empty() ? "met" : "MISSED: " + out;
+}
+
+nlohmann::json stats_json(const properties::case_stats& s) {
+  auto hist = [](const std::map<long, long>& h) {
+    nlohmann::json j = nlohmann::json::object();
+    for (const auto& [k, c] : h) j[std::to_string(k)] = c;
+    return j;
+  };
+  nlohmann::json perms = nlohmann::json::object();
+  for (const auto& [k, c] : s.permutations) perms[k] = c;
+  nlohmann::json other = nlohmann::json::object();
+  for (const auto& [k, c] : s.other_degenerate) other[k] = c;
+  return {{"cases", s.cases},          {"n", hist(s.n)},
+          {"d", hist(s.d)},            {"heads", hist(s.heads)},
+          {"permutations", perms},     {"degenerate", s.degenerate},
+          {"zero_input", s.zero_input}, {"all_rows_one_hot", s.all_one_hot},
+          {"softmax_rows", s.weight_rows}, {"one_hot_rows", s.one_hot_rows},
+          {"compared", s.compared},    {"differing", s.differing},
+          {"other_degenerate", other}};
+}
+
+void print_stats(const std::vector<law_result>& results, std::ostream& os) {
+  if (std::none_of(results.begin(), results.end(), [](const law_result& r) { return r.stats.has_value(); })) return;
+  os << "\nCase statistics (the cases each law's run generated; shrink attempts not counted).\n"
+     << "Degenerate: an all-zero input, every softmax row one-hot (largest weight ≥ 1 − 10⁻³), P = I, or the\n"
+     << "law's own reason. Aims: no n above 1/3 of cases; degenerate ≤ 5%; laws within an ε-bound: sides differ\n"
+     << "in some bit in ≥ 50% of cases.\n";
+  for (const auto& r : results) {
+    if (!r.stats) continue;
+    const auto& s = *r.stats;
+    os << "\n" << r.l->id << ": " << s.cases << " cases — aims " << aims(r) << "\n";
+    if (!s.n.empty()) os << "  n       " << histogram(s.n) << "\n";
+    if (!s.d.empty()) os << "  d       " << histogram(s.d) << "\n";
+    if (!s.heads.empty()) os << "  heads   " << histogram(s.heads) << "\n";
+    if (!s.permutations.empty()) {
+      long total = 0;
+      for (const auto& [k, c] : s.permutations) total += c;
+      os << "  P      ";
+      for (const char* k : {"identity", "transposition", "cycle", "other"}) {
+        const auto it = s.permutations.find(k);
+        os << " " << k << " " << percent(it == s.permutations.end() ? 0 : it->second, total);
+      }
+      os << "\n";
+    }
+    os << "  degenerate " << percent(s.degenerate, s.cases) << " (all-zero input " << percent(s.zero_input, s.cases)
+       << ", all softmax rows one-hot " << percent(s.all_one_hot, s.cases);
+    for (const auto& [k, c] : s.other_degenerate) os << ", " << k << " " << percent(c, s.cases);
+    os << ")\n";
+    if (s.weight_rows) os << "  one-hot softmax rows " << percent(s.one_hot_rows, s.weight_rows) << " of " << s.weight_rows << "\n";
+    if (s.compared) os << "  sides differ in some bit in " << percent(s.differing, s.compared) << " of " << s.compared << " cases\n";
+  }
+}
+
 nlohmann::json to_json(const law_result& r) {
   nlohmann::json j{{"id", r.l->id},           {"property", r.l->property},   {"title", r.l->title},
                    {"arithmetic", r.l->arithmetic}, {"tolerance", r.l->tolerance}, {"cases", r.v.run.cases},
@@ -114,6 +206,12 @@ nlohmann::json to_json(const law_result& r) {
     j["note"] = r.v.note;
   }
   for (const auto& [name, caught] : r.mutants_caught) j["mutants"].push_back({{"mutant", name}, {"caught", caught}});
+  for (const auto& [name, held] : r.within_held) j["within_bound"].push_back({{"perturbation", name}, {"held", held}});
+  if (r.v.errored) j["verdict"] = "ERROR";
+  if (r.stats) {
+    j["stats"] = stats_json(*r.stats);
+    j["stats"]["aims"] = aims(r);
+  }
   return j;
 }
 
@@ -140,7 +238,7 @@ void print_results(const std::vector<law_result>& results, const std::vector<pro
       os << " |\n";
       continue;
     }
-    os << "[" << (r.v.held ? "held" : "FAILED") << "] " << r.l->id << ": " << r.l->title << "\n    "
+    os << "[" << (r.v.held ? "held" : r.v.errored ? "ERROR" : "FAILED") << "] " << r.l->id << ": " << r.l->title << "\n    "
        << r.l->arithmetic << "; tolerance " << r.l->tolerance << "; " << r.v.run.cases << " cases, seed "
        << r.v.run.seed << ", " << fmt(r.seconds, 2) << " s\n";
     if (!r.v.held || r.l->refutes) {
@@ -150,8 +248,11 @@ void print_results(const std::vector<law_result>& results, const std::vector<pro
     }
     for (const auto& [name, caught] : r.mutants_caught)
       os << "    mutant '" << name << "': " << (caught ? "caught" : "NOT caught") << "\n";
+    for (const auto& [name, held] : r.within_held)
+      os << "    within the bound, '" << name << "': " << (held ? "held" : "FAILED (the bound is too tight)") << "\n";
   }
   if (!ulps.empty()) print_ulp_table(ulps, format, os);
+  if (format != "json") print_stats(results, os);
 }
 
 void print_list(const std::vector<law>& laws, const std::string& format, std::ostream& os) {
@@ -176,9 +277,12 @@ void print_list(const std::vector<law>& laws, const std::string& format, std::os
 bool all_held(const std::vector<law_result>& results, bool mutants) {
   for (const auto& r : results) {
     if (!r.v.held) return false;
-    if (mutants)
+    if (mutants) {
       for (const auto& m : r.mutants_caught)
         if (!m.second) return false;
+      for (const auto& m : r.within_held)
+        if (!m.second) return false;
+    }
   }
   return true;
 }
@@ -187,10 +291,13 @@ const registrar cmd{command{
     "properties",
     "run the order-blindness property battery (P1-P8; RapidCheck) and print each law's verdict; --list to list",
     [](CLI::App& sub, const global_options& opts, int& rc) {
-      static bool list = false, mutants = false;
+      static bool list = false, mutants = false, stats = false;
       static std::string only;
       sub.add_flag("--list", list, "list the laws, their arithmetic, tolerance and mutants without running them");
       sub.add_flag("--mutants", mutants, "also run every law on its mutants and report whether each is caught");
+      sub.add_flag("--stats", stats,
+                   "also print, per law, what its cases were: histograms of n, d, heads and permutation kinds, the "
+                   "share of degenerate cases and of cases whose two sides differ in some bit");
       sub.add_option("--only", only, "run only the laws whose id starts with this (e.g. P4, P1.multi-head)");
       sub.callback([&opts, &rc] {
         const auto laws = properties::all_laws();
@@ -202,7 +309,7 @@ const registrar cmd{command{
           return;
         }
         const auto o = options_from(opts);
-        const auto results = run_laws(laws, o, mutants, only);
+        const auto results = run_laws(laws, o, mutants, only, stats);
         std::vector<properties::ulp_row> ulps;
         if (only.empty() || std::string("P8").rfind(only.substr(0, 2), 0) == 0) ulps = properties::ulp_table(o);
         print_results(results, ulps, opts.format, std::cout);

@@ -44,7 +44,7 @@ std::vector<a2_case> cases(const run_config& cfg) {
   }
   case_source src(cfg.seed);
   for (long k = 0; k < cfg.cases; ++k) {
-    const auto n = src.integer(2, 4), m = src.integer(1, 3);
+    const auto n = src.integer(2, 5), m = src.integer(1, 3);
     const Eigen::Index d = 2;
     const std::size_t heads = static_cast<std::size_t>(src.integer(1, 2));
     a2_case c{"random case " + std::to_string(k + 1), false, src.matrix<Q>(n, d), {}, src.matrix<Q>(m, d),

@@ -35,7 +35,7 @@ std::vector<s34_case> cases(const run_config& cfg) {
   v.push_back({"seed 001 §3.4: I love LLMs reversed", true, ex::x<Q>(), f, {b, b}, ex::reversal()});
   case_source src(cfg.seed);
   for (long k = 0; k < cfg.cases; ++k) {
-    const auto n = src.integer(2, 4);
+    const auto n = src.integer(2, 5);
     const Eigen::Index d = 2;
     s34_case c{"random case " + std::to_string(k + 1), false, src.matrix<Q>(n, d), random_ffn<Q>(src, d, 3), {},
                src.shuffle(static_cast<std::size_t>(n))};

@@ -2,6 +2,7 @@
 #include "s4_sinusoid.hpp"
 
 #include "checks.hpp"
+#include "orderblind/pe/rotary.hpp"
 #include "orderblind/positional.hpp"
 #include "random_cases.hpp"
 
@@ -15,16 +16,17 @@ rotation_subject text_rotation() {
 
 namespace {
 
-/// cos pω + i sin pω for the rational angle with cos ω = (1 − t²)/(1 + t²), sin ω = 2t/(1 + t²),
-/// by multiplying out (cos ω + i sin ω)^p in the Gaussian rationals (de Moivre, no trigonometry).
+/// cos pω + i sin pω for the rational angle with cos ω = (1 − t²)/(1 + t²), sin ω = 2t/(1 + t²), as
+/// the library computes it: orderblind::pe::angle_table's exact unit rotation, raised to the p-th power by
+/// its own cos_sin (so the proof checks the library's rotation code, not a loop of its own).
 struct unit_point {
   Q c, s;
 };
 unit_point power(const Q& t, long p) {
-  const Q c1 = (Q(1) - t * t) / (Q(1) + t * t), s1 = Q(2) * t / (Q(1) + t * t);
-  unit_point r{Q(1), Q(0)};
-  for (long k = 0; k < p; ++k) r = {r.c * c1 - r.s * s1, r.s * c1 + r.c * s1};
-  return r;
+  pe::angle_table<Q> table;
+  table.unit.emplace_back(Q((Q(1) - t * t) / (Q(1) + t * t)), Q(Q(2) * t / (Q(1) + t * t)));
+  const auto [c, s] = table.cos_sin(0, p);
+  return {c, s};
 }
 /// The exact sinusoid: PE(p) = (sin pω₀, cos pω₀, sin pω₁, cos pω₁, …) as a column, one t per pair.
 Matrix<Q> exact_pe(const std::vector<Q>& ts, long p) {
@@ -63,7 +65,7 @@ proof_result prove_4(const run_config& cfg, const rotation_subject& subject) {
   const std::string real = "mpfr100 (MPFR, 100 digits)";
   step_checker s1({"1", "the sinusoid is bounded: every entry lies in [−1, 1]", src,
                    "every entry of the base-10000 table (d = 8, positions 0…2000) in mpfr100; sin² + cos² = 1 exactly "
-                   "for the rational angles",
+                   "for the rational angles (powers by orderblind::pe::angle_table::cos_sin, angles ≠ 0)",
                    real + " and mpq_rational", "|x| ≤ 1; =="});
   step_checker s2({"2", "the sinusoid is length-consistent: position p gets the same vector in every sequence length",
                    src, "the rows of the table for n = 5 against the first rows for n = 50 (and random lengths)", real,
@@ -73,7 +75,7 @@ proof_result prove_4(const run_config& cfg, const rotation_subject& subject) {
                    "a difference exists"});
   step_checker s4({"4", "shifting by k is one fixed linear map: PE(p+k) = R(k)·PE(p), R(k) = [[cos kω, sin kω], "
                         "[−sin kω, cos kω]] per pair (the angle-addition identity)",
-                   src, "the exact sinusoid at p + k (de Moivre in the Gaussian rationals) against " + subject.name +
+                   src, "the exact sinusoid at p + k (orderblind::pe::angle_table::cos_sin, exact unit rotations) against " + subject.name +
                             "·PE(p), rational angles cos ω = (1 − t²)/(1 + t²), sin ω = 2t/(1 + t²)",
                    exact, "== (exact)"});
   step_checker s5({"5", "the same for the real sinusoid, base 10000", src,
@@ -100,8 +102,8 @@ proof_result prove_4(const run_config& cfg, const rotation_subject& subject) {
       for (Eigen::Index j = 0; j < table.cols(); ++j) bounded = bounded && !(R(1) < abs_value(table(i, j)));
     s1.check(exact_outcome(bounded, "an entry exceeds 1 in magnitude"), true, "base 10000, d = 8, positions 0…2000");
     for (long k = 0; k < cfg.cases; ++k) {
-      const Q t = gen.rational<Q>();
-      const long p = gen.integer(0, 40);
+      const Q t = gen.angle_parameter<Q>();
+      const long p = gen.integer(1, 40);
       const auto u = power(t, p);
       s1.check(exact_outcome(u.c * u.c + u.s * u.s == Q(1), "sin² + cos² ≠ 1 at t = " + t.str()), false,
                "t = " + t.str() + ", p = " + std::to_string(p));
@@ -146,8 +148,9 @@ proof_result prove_4(const run_config& cfg, const rotation_subject& subject) {
     for (long c = 0; c < cfg.cases; ++c) {
       std::vector<Q> ts;
       const auto pairs = gen.integer(1, 3);
-      for (long i = 0; i < pairs; ++i) ts.push_back(gen.rational<Q>());
-      check4(ts, gen.integer(0, 30), gen.integer(0, 30), false, "random case " + std::to_string(c + 1));
+      for (long i = 0; i < pairs; ++i) ts.push_back(gen.angle_parameter<Q>());
+      // NOTE: k ≥ 1: k = 0 makes R(k) the identity, a case that cannot fail.
+      check4(ts, gen.integer(0, 30), gen.integer(1, 30), false, "random case " + std::to_string(c + 1));
     }
   }
   // Step 5
@@ -183,8 +186,8 @@ proof_result prove_4(const run_config& cfg, const rotation_subject& subject) {
                  "angles t = 1/2, 1/3, m = " + std::to_string(m) + ", n = " + std::to_string(n));
       }
     for (long c = 0; c < cfg.cases; ++c) {
-      std::vector<Q> rt{gen.rational<Q>(), gen.rational<Q>()};
-      const long m = gen.integer(0, 20), n = gen.integer(0, 20), s = gen.integer(0, 20);
+      std::vector<Q> rt{gen.angle_parameter<Q>(), gen.angle_parameter<Q>()};
+      const long m = gen.integer(0, 20), n = gen.integer(0, 20), s = gen.integer(1, 20);
       const Q a = dot(exact_pe(rt, m), id, exact_pe(rt, n)), b = dot(exact_pe(rt, m + s), id, exact_pe(rt, n + s));
       s6.check(exact_outcome(a == b, "PE(m)·PE(n) = " + a.str() + " but shifted: " + b.str()), false,
                "random case " + std::to_string(c + 1) + " (" + show_ts(rt) + ", m = " + std::to_string(m) +

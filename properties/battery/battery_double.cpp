@@ -24,8 +24,8 @@ std::vector<ulp_row> ulp_table(const run_options& o) {
     if (!r.passed) throw std::runtime_error("P8 ulp table: measuring '" + row.what + "' failed: " + r.message);
   };
   measure(rows[0], [&] {
-    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1);
-    const auto d = *rc::gen::inRange<Eigen::Index>(1, S::max_d + 1);
+    const auto n = draw_size(2, S::max_n, "size");
+    const auto d = draw_size(1, S::max_d, "size");
     const auto x = *gen_matrix<double>(n, d);
     const auto w = *gen_head_weights<double>(d, d, d);
     const auto p = *gen_permutation(static_cast<std::size_t>(n));
@@ -35,7 +35,7 @@ std::vector<ulp_row> ulp_table(const run_options& o) {
     laws::record(rows[0], lhs, rhs, max_abs(multiply(x, w.wv)));
   });
   measure(rows[1], [&] {
-    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1);
+    const auto n = draw_size(2, S::max_n, "size");
     const auto l = *gen_head_layout(S::max_d);
     const auto x = *gen_matrix<double>(n, l.d_model);
     const auto w = *gen_multi_head_weights<double>(l);
@@ -46,9 +46,9 @@ std::vector<ulp_row> ulp_table(const run_options& o) {
     laws::record(rows[1], lhs, rhs, static_cast<double>(l.d_model) * max_abs(w.wo) * max_abs(multiply(x, w.wv)));
   });
   measure(rows[2], [&] {
-    const auto m = *rc::gen::inRange<Eigen::Index>(1, S::max_n + 1);
-    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1);
-    const auto d = *rc::gen::inRange<Eigen::Index>(1, S::max_d + 1);
+    const auto m = draw_size(1, S::max_n, "size");
+    const auto n = draw_size(2, S::max_n, "size");
+    const auto d = draw_size(1, S::max_d, "size");
     const auto y = *gen_matrix<double>(m, d);
     const auto c = *gen_matrix<double>(n, d);
     const auto w = *gen_head_weights<double>(d, d, d);
@@ -58,7 +58,7 @@ std::vector<ulp_row> ulp_table(const run_options& o) {
     laws::record(rows[2], attn.trace<double>(y, p.apply_rows(c), w, opt).z, t.z, max_abs(t.v));
   });
   measure(rows[3], [&] {
-    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1);
+    const auto n = draw_size(2, S::max_n, "size");
     auto c = laws::draw_stack<double>(n);
     c.opt.sum = summation::in_order;
     const auto p = *gen_permutation(static_cast<std::size_t>(n));

@@ -7,6 +7,7 @@
 #include "orderblind/attention.hpp"
 #include "orderblind/blocks.hpp"
 #include "orderblind/layers.hpp"
+#include "orderblind/pe/rotary.hpp"
 #include "orderblind/positional.hpp"
 
 namespace orderblind::properties {
@@ -128,45 +129,38 @@ struct library_sinusoid {
   }
 };
 
-/// The exact analogue of the sinusoid: pair i rotates by the angle θ_i with the Pythagorean
-/// cos θ_i = (1 − t_i²)/(1 + t_i²), sin θ_i = 2t_i/(1 + t_i²) (t_i rational), so every entry is rational.
-/// PE(p) pair i = (sin pθ_i, cos pθ_i), computed as the p-th power of the unit complex number
-/// cos θ_i + i·sin θ_i; R(kθ_i) likewise from the k-th power.
-struct pythagorean_sinusoid {
-  static constexpr const char* name = "Pythagorean sinusoid (exact)";
-  /// (cos pθ, sin pθ) for the parameter t (p ≥ 0, by repeated squaring).
+/// The exact analogue of the sinusoid, as the library computes it: pair i rotates by the angle α_i of
+/// the exact unit rotation (cos α_i, sin α_i) = ((1 − t_i²)/(1 + t_i²), 2t_i/(1 + t_i²)) held in an
+/// orderblind::pe::angle_table; PE(p) pair i = (sin pα_i, cos pα_i) and R(kα_i) both come from the
+/// table's own powers (angle_table::cos_sin), so the law checks the library's rotation code.
+struct library_exact_sinusoid {
+  static constexpr const char* name = "orderblind::pe::angle_table (exact unit rotations)";
+  /// The library's angle table for the parameters t_i.
   template <Scalar T>
-  static std::pair<T, T> power(const T& t, long p) {
-    const T den = T(1) + t * t;
-    T bc = (T(1) - t * t) / den, bs = T(2) * t / den;  // base: cos θ, sin θ
-    T c(1), s(0);
-    for (long e = p; e > 0; e >>= 1) {
-      if (e & 1) {
-        const T nc = c * bc - s * bs, ns = s * bc + c * bs;
-        c = nc;
-        s = ns;
-      }
-      const T sc = bc * bc - bs * bs, ss = T(2) * bc * bs;
-      bc = sc;
-      bs = ss;
+  static pe::angle_table<T> angles(const std::vector<T>& t) {
+    pe::angle_table<T> table;
+    for (const T& ti : t) {
+      const T den = T(1) + ti * ti;
+      table.unit.emplace_back(T((T(1) - ti * ti) / den), T(T(2) * ti / den));
     }
-    return {c, s};
+    return table;
   }
-  /// Row p: (sin pθ_0, cos pθ_0, sin pθ_1, …), one pair per parameter.
+  /// Row p: (sin pα_0, cos pα_0, sin pα_1, …), one pair per parameter.
   template <Scalar T>
   Matrix<T> position(long p, const std::vector<T>& t) const {
+    const auto table = angles(t);
     Matrix<T> row(1, 2 * static_cast<Eigen::Index>(t.size()));
     for (std::size_t i = 0; i < t.size(); ++i) {
-      const auto [c, s] = power(t[i], p);
+      const auto [c, s] = table.cos_sin(i, p);
       row(0, 2 * static_cast<Eigen::Index>(i)) = s;
       row(0, 2 * static_cast<Eigen::Index>(i) + 1) = c;
     }
     return row;
   }
-  /// R(kθ_i) = [[cos kθ_i, sin kθ_i], [−sin kθ_i, cos kθ_i]].
+  /// R(kα_i) = [[cos kα_i, sin kα_i], [−sin kα_i, cos kα_i]].
   template <Scalar T>
   Matrix<T> rotation(long k, Eigen::Index i, const std::vector<T>& t) const {
-    const auto [c, s] = power(t[static_cast<std::size_t>(i)], k);
+    const auto [c, s] = angles(t).cos_sin(static_cast<std::size_t>(i), k);
     Matrix<T> r(2, 2);
     r << c, s, T(-s), c;
     return r;

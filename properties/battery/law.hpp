@@ -2,6 +2,8 @@
 /// A law of the battery: a sentence, the arithmetic it is checked in, and how to check it on the
 /// library and on each of its mutants (deliberately broken implementations it must catch).
 #include <functional>
+#include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,7 @@ struct verdict {
   bool held = false;  ///< the law held (for an "is broken by" law: the expected counterexample was found)
   outcome run;        ///< the RapidCheck run behind it
   std::string note;   ///< what was found (e.g. the counterexample that breaks a law that must fail)
+  bool errored = false;  ///< the implementation threw (an error — never a counterexample); held is then false
 };
 
 /// Checks a law with one implementation.
@@ -36,7 +39,49 @@ struct law {
   bool refutes = false;           ///< the law asserts a counterexample (P3, P5b, P7a, P8a)
   law_check check;                ///< on the library
   std::vector<mutant> mutants;    ///< each must make `check` fail
+  std::vector<mutant> within_bound;  ///< perturbations at half the law's bound: each must still HOLD
 };
+
+/// Exceptions an implementation threw during a run.
+struct error_log {
+  long count = 0;
+  std::string first;  ///< what() of the first one
+};
+
+namespace detail {
+/// The factor by which the running check moves its left side (see checks.hpp: `edge_factor`).
+inline thread_local double edge_factor = 0;
+}  // namespace detail
+
+/// `t`, with every std::exception it throws recorded in `log`; `swallow` turns the case into a pass
+/// (for laws that must find a counterexample: an exception must never count as one). `edge` sets the
+/// perturbation factor of the compared left sides for the duration of the case (0: none).
+template <class Testable>
+auto recording_errors(Testable t, std::shared_ptr<error_log> log, bool swallow, double edge = 0) {
+  return [t, log, swallow, edge] {
+    struct edge_scope {
+      double previous;
+      explicit edge_scope(double e) : previous(detail::edge_factor) { detail::edge_factor = e; }
+      ~edge_scope() { detail::edge_factor = previous; }
+    } scope(edge);
+    try {
+      t();
+    } catch (const std::exception& e) {
+      ++log->count;
+      if (log->first.empty()) log->first = e.what();
+      if (!swallow) throw;
+    }
+  };
+}
+
+/// Marks a verdict as an error when the implementation threw.
+inline void note_errors(verdict& v, const error_log& log) {
+  if (log.count == 0) return;
+  v.held = false;
+  v.errored = true;
+  v.note += (v.note.empty() ? "" : "\n") + std::string("ERROR: the implementation threw in ") + std::to_string(log.count) +
+            " case(s) — an error, not evidence either way; first: " + log.first;
+}
 
 /// Verdict of a law that must hold: it held iff every case passed.
 inline verdict holds(outcome o) {
@@ -56,6 +101,7 @@ inline verdict breaks(outcome o, const std::function<std::string(const outcome&)
   } else if (o.counterexample.empty()) {
     v.held = false;
     v.note = "the run ended without a counterexample (gave up or errored): " + o.message;
+    v.errored = true;
   } else {
     const std::string why = accept ? accept(o) : std::string();
     v.held = why.empty();
@@ -69,15 +115,26 @@ inline verdict breaks(outcome o, const std::function<std::string(const outcome&)
 /// All laws of the battery, in every arithmetic it is compiled for (double, mpq_rational, mpfr100).
 std::vector<law> all_laws();
 
-/// Checks that must hold, or must break, given a testable and its default case count.
+/// Checks that must hold, or must break, given a testable and its default case count. An exception
+/// thrown by the implementation is an error: the law does not hold, and a refutation is not found.
+/// `edge` (must_hold only) moves the left side of every comparison by that multiple of the law's bound
+/// (checks.hpp): the perturbation checks of the bound's tightness.
 template <class Testable>
-law_check must_hold(std::string id, long cases, Testable t) {
-  return [id = std::move(id), cases, t](const run_options& o) { return holds(run_property(id, t, o, cases)); };
+law_check must_hold(std::string id, long cases, Testable t, double edge = 0) {
+  return [id = std::move(id), cases, t, edge](const run_options& o) {
+    auto log = std::make_shared<error_log>();
+    verdict v = holds(run_property(id, recording_errors(t, log, false, edge), o, cases));
+    note_errors(v, *log);
+    return v;
+  };
 }
 template <class Testable>
 law_check must_break(std::string id, long cases, Testable t, std::function<std::string(const outcome&)> accept = {}) {
   return [id = std::move(id), cases, t, accept](const run_options& o) {
-    return breaks(run_property(id, t, o, cases), accept);
+    auto log = std::make_shared<error_log>();
+    verdict v = breaks(run_property(id, recording_errors(t, log, true), o, cases), accept);
+    note_errors(v, *log);
+    return v;
   };
 }
 

@@ -20,17 +20,19 @@ template <Scalar T, class Impl>
 auto self_attention_commutes(Impl impl, bool scaled) {
   using S = case_sizes<T>;
   return [impl, scaled] {
-    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1).as("n (tokens)");
-    const auto d = *rc::gen::inRange<Eigen::Index>(1, S::max_d + 1).as("d_model");
-    const auto dk = *rc::gen::inRange<Eigen::Index>(1, S::max_d + 1).as("d_k");
-    const auto dv = *rc::gen::inRange<Eigen::Index>(1, S::max_d + 1).as("d_v");
-    const auto x = *gen_matrix<T>(n, d).as("X");
+    const auto n = draw_tokens<T>();
+    const auto d = draw_width<T>();
+    const auto dk = draw_size(1, S::max_d, "d_k");
+    const auto dv = draw_size(1, S::max_d, "d_v");
+    const auto x = draw_input<T>(n, d, "X");
     const auto w = *gen_head_weights<T>(d, dk, dv).as("weights");
-    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    const auto p = draw_permutation(static_cast<std::size_t>(n));
     attention_options<T> opt;
     opt.scale = scaled ? scale_for<T>(dk) : std::optional<T>(T(1));
     const Matrix<T> lhs = impl.template trace<T>(p.apply_rows(x), p.apply_rows(x), w, opt).z;
-    const Matrix<T> rhs = p.apply_rows(impl.template trace<T>(x, x, w, opt).z);
+    const auto t = impl.template trace<T>(x, x, w, opt);
+    observe_weights(t.a);
+    const Matrix<T> rhs = p.apply_rows(t.z);
     require_agree(lhs, rhs, attention_reorder_bound_eps(n), max_abs(multiply(x, w.wv)), "Attn(PX)", "P·Attn(X)");
   };
 }
@@ -41,15 +43,16 @@ template <Scalar T, class Impl>
 auto multi_head_attention_commutes(Impl impl) {
   using S = case_sizes<T>;
   return [impl] {
-    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1).as("n (tokens)");
-    const auto layout = *gen_head_layout(S::max_d).as("layout");
-    const auto x = *gen_matrix<T>(n, layout.d_model).as("X");
+    const auto n = draw_tokens<T>();
+    const auto layout = draw_layout(S::max_d);
+    const auto x = draw_input<T>(n, layout.d_model, "X");
     const auto w = *gen_multi_head_weights<T>(layout).as("weights");
-    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    const auto p = draw_permutation(static_cast<std::size_t>(n));
     attention_options<T> opt;
     opt.scale = scale_for<T>(layout.head_width());
     const Matrix<T> lhs = impl.template multi<T>(p.apply_rows(x), p.apply_rows(x), w, opt);
     const Matrix<T> rhs = p.apply_rows(impl.template multi<T>(x, x, w, opt));
+    observe_heads_weights(impl, x, x, w, opt);
     const T magnitude = T(layout.d_model) * max_abs(w.wo) * max_abs(multiply(x, w.wv));
     require_agree(lhs, rhs, multi_head_reorder_bound_eps(n, layout.d_model), magnitude, "MHA(PX)", "P·MHA(X)");
   };
@@ -59,18 +62,19 @@ auto multi_head_attention_commutes(Impl impl) {
 /// RapidCheck refutes it and shrinks to n = 2.
 template <Scalar T, class Impl>
 auto causal_attention_commutes(Impl impl) {
-  using S = case_sizes<T>;
   return [impl] {
-    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1).as("n (tokens)");
-    const auto d = *rc::gen::inRange<Eigen::Index>(1, S::max_d + 1).as("d_model");
-    const auto x = *gen_matrix<T>(n, d).as("X");
+    const auto n = draw_tokens<T>();
+    const auto d = draw_width<T>();
+    const auto x = draw_input<T>(n, d, "X");
     const auto w = *gen_head_weights<T>(d, d, d).as("weights");
-    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    const auto p = draw_permutation(static_cast<std::size_t>(n));
     attention_options<T> opt;
     opt.scale = T(1);
     opt.mask = mask::causal();
     const Matrix<T> lhs = impl.template trace<T>(p.apply_rows(x), p.apply_rows(x), w, opt).z;
-    const Matrix<T> rhs = p.apply_rows(impl.template trace<T>(x, x, w, opt).z);
+    const auto t = impl.template trace<T>(x, x, w, opt);
+    observe_weights(t.a);
+    const Matrix<T> rhs = p.apply_rows(t.z);
     require_agree(lhs, rhs, attention_reorder_bound_eps(n), max_abs(multiply(x, w.wv)), "CausalAttn(PX)",
                   "P·CausalAttn(X)");
   };
@@ -82,15 +86,16 @@ template <Scalar T, class Impl>
 auto attention_bitwise_equivariant(Impl impl, summation how) {
   using S = case_sizes<T>;
   return [impl, how] {
-    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1).as("n (tokens)");
-    const auto layout = *gen_head_layout(S::max_d).as("layout");
-    const auto x = *gen_matrix<T>(n, layout.d_model).as("X");
+    const auto n = draw_tokens<T>();
+    const auto layout = draw_layout(S::max_d);
+    const auto x = draw_input<T>(n, layout.d_model, "X");
     const auto w = *gen_multi_head_weights<T>(layout).as("weights");
-    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    const auto p = draw_permutation(static_cast<std::size_t>(n));
     attention_options<T> opt;
     opt.sum = how;
     const Matrix<T> lhs = impl.template multi<T>(p.apply_rows(x), p.apply_rows(x), w, opt);
     const Matrix<T> rhs = p.apply_rows(impl.template multi<T>(x, x, w, opt));
+    observe_heads_weights(impl, x, x, w, opt);
     require_equal(lhs, rhs, "MHA(PX)", "P·MHA(X)");
   };
 }

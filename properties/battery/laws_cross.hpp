@@ -25,33 +25,52 @@ template <Scalar T, class Impl>
 auto cross_attention_step(Impl impl, a2_step step) {
   using S = case_sizes<T>;
   return [impl, step] {
-    const auto m = *rc::gen::inRange<Eigen::Index>(1, S::max_n + 1).as("decoder rows");
-    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1).as("n (encoder rows)");
-    const auto d = *rc::gen::inRange<Eigen::Index>(1, S::max_d + 1).as("d_model");
-    const auto dk = *rc::gen::inRange<Eigen::Index>(1, S::max_d + 1).as("d_k");
-    const auto dv = *rc::gen::inRange<Eigen::Index>(1, S::max_d + 1).as("d_v");
-    const auto y = *gen_matrix<T>(m, d).as("Y (decoder rows)");
-    const auto c = *gen_matrix<T>(n, d).as("C (encoder output)");
+    const auto m = draw_size(1, S::max_n, "decoder rows");
+    const auto n = draw_tokens<T>("n (encoder rows)");
+    const auto d = draw_width<T>();
+    const auto dk = draw_size(1, S::max_d, "d_k");
+    const auto dv = draw_size(1, S::max_d, "d_v");
+    const auto y = draw_input<T>(m, d, "Y (decoder rows)");
+    const auto c = draw_input<T>(n, d, "C (encoder output)");
     const auto w = *gen_head_weights<T>(d, dk, dv).as("cross-attention weights");
-    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    const auto p = draw_permutation(static_cast<std::size_t>(n));
     attention_options<T> opt;
     opt.scale = scale_for<T>(dk);
     const auto t = impl.template trace<T>(y, c, w, opt);
     const auto tp = impl.template trace<T>(y, p.apply_rows(c), w, opt);
+    observe_weights(t.a);
     switch (step) {
-      case a2_step::keys_values:
+      case a2_step::keys_values: {
         require_equal(tp.k, p.apply_rows(t.k), "K' (keys of PC)", "PK");
         require_equal(tp.v, p.apply_rows(t.v), "V' (values of PC)", "PV");
+        // NOTE: the step says K' = (PC)W_K and V' = (PC)W_V: keys from W_K, values from W_V (a head that
+        // took its keys from W_Q would still permute them, and this is what catches it).
+        const Matrix<T> pc = p.apply_rows(c);
+        require_equal(tp.k, multiply(pc, w.wk), "K' (keys of PC)", "(PC)·W_K");
+        require_equal(tp.v, multiply(pc, w.wv), "V' (values of PC)", "(PC)·W_V");
         break;
+      }
       case a2_step::scores:
         require_equal(tp.s, p.apply_cols(t.s), "s' (scores against PC)", "s·Pᵀ");
         break;
-      case a2_step::weights:
+      case a2_step::weights: {
         require_agree(tp.a, p.apply_cols(t.a), softmax_weight_reorder_bound_eps(n), T(1), "a' (weights over PC)",
                       "a·Pᵀ");
+        // NOTE: a' are weights: each row sums to 1. Within (2n+2)ε: the normaliser's rounding ((n−1)ε), the
+        // divisions (ε) and this check's own in-order sum ((n−1)ε), on weights ≤ 1.
+        Matrix<T> sums(tp.a.rows(), 1), ones(tp.a.rows(), 1);
+        for (Eigen::Index i = 0; i < tp.a.rows(); ++i) {
+          T total(0);
+          for (Eigen::Index j = 0; j < tp.a.cols(); ++j) total += tp.a(i, j);
+          sums(i, 0) = total;
+          ones(i, 0) = T(1);
+        }
+        require_agree(sums, ones, softmax_weight_reorder_bound_eps(n), T(1), "row sums of a'", "1");
         break;
+      }
       case a2_step::output:
         require_agree(tp.z, t.z, attention_reorder_bound_eps(n), max_abs(t.v), "output over PC", "output over C");
+        require_in_hull(tp.z, tp.v, attention_reorder_bound_eps(n), "output over PC", "the value rows V'");
         break;
     }
   };
@@ -62,16 +81,17 @@ template <Scalar T, class Impl>
 auto multi_head_cross_attention_ignores_order(Impl impl) {
   using S = case_sizes<T>;
   return [impl] {
-    const auto m = *rc::gen::inRange<Eigen::Index>(1, S::max_n + 1).as("decoder rows");
-    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1).as("n (encoder rows)");
-    const auto layout = *gen_head_layout(S::max_d).as("layout");
-    const auto y = *gen_matrix<T>(m, layout.d_model).as("Y (decoder rows)");
-    const auto c = *gen_matrix<T>(n, layout.d_model).as("C (encoder output)");
+    const auto m = draw_size(1, S::max_n, "decoder rows");
+    const auto n = draw_tokens<T>("n (encoder rows)");
+    const auto layout = draw_layout(S::max_d);
+    const auto y = draw_input<T>(m, layout.d_model, "Y (decoder rows)");
+    const auto c = draw_input<T>(n, layout.d_model, "C (encoder output)");
     const auto w = *gen_multi_head_weights<T>(layout).as("cross-attention weights");
-    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    const auto p = draw_permutation(static_cast<std::size_t>(n));
     attention_options<T> opt;
     opt.scale = scale_for<T>(layout.head_width());
     const T magnitude = T(layout.d_model) * max_abs(w.wo) * max_abs(multiply(c, w.wv));
+    observe_heads_weights(impl, y, c, w, opt);
     require_agree(impl.template multi<T>(y, p.apply_rows(c), w, opt), impl.template multi<T>(y, c, w, opt),
                   multi_head_reorder_bound_eps(n, layout.d_model), magnitude, "MHA(Y, PC)", "MHA(Y, C)");
   };
@@ -83,18 +103,18 @@ template <Scalar T, class Impl, class K, class Norm>
 auto decoder_stack_ignores_encoder_order(Impl impl) {
   using S = case_sizes<T>;
   return [impl] {
-    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_stack_n + 1).as("n (encoder rows)");
+    const auto n = draw_tokens<T>("n (encoder rows)", S::max_stack_n);
     const auto enc = draw_stack<T>(n, true);
-    const auto m = *rc::gen::inRange<Eigen::Index>(1, S::max_stack_n + 1).as("decoder rows");
+    const auto m = draw_size(1, S::max_stack_n, "decoder rows");
     const auto d = enc.x.cols();
     const auto layout = head_layout{d, enc.blocks.front().attention.heads};
     const auto hidden = enc.blocks.front().ffn.w1.cols();
-    const auto count = *rc::gen::inRange<std::size_t>(2, S::max_blocks + 1).as("decoder blocks");
-    const auto y = *gen_matrix<T>(m, d).as("Y (decoder rows)");
+    const auto count = *gen_uniform<std::size_t>(2, S::max_blocks).as("decoder blocks");
+    const auto y = draw_input<T>(m, d, "Y (decoder rows)");
     const auto dec = *rc::gen::container<std::vector<decoder_block_weights<T>>>(
                           count, gen_decoder_block_weights<T>(layout, hidden))
                           .as("decoder weights");
-    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    const auto p = draw_permutation(static_cast<std::size_t>(n));
     const Matrix<T> c = encoder_stack<T, K, Norm>(enc.x, enc.blocks, enc.opt);
     const Matrix<T> cp = encoder_stack<T, K, Norm>(p.apply_rows(enc.x), enc.blocks, enc.opt);
     require_equal(impl.template decoder<T, Norm>(y, cp, dec, enc.opt), impl.template decoder<T, Norm>(y, c, dec, enc.opt),

@@ -31,10 +31,13 @@ template <Scalar T, class Enc>
 auto counter_score_is_cmn(Enc enc) {
   static_assert(scalar_traits<T>::is_exact, "P5 is an exact identity");
   return [enc] {
-    const auto d = *rc::gen::inRange<Eigen::Index>(1, 7).as("d_model");
+    const auto d = draw_size(1, 6, "d_model");
     const auto mm = *gen_matrix<T>(d, d).as("M = W_Q W_Kᵀ");
     const auto m = *gen_position(400).as("m (query position)");
     const auto n = *gen_position(400).as("n (key position)");
+    observe_d(d);
+    observe_input(mm);
+    if (m == 0 || n == 0) observe_degenerate("a position is 0 (both sides 0)");
     const T score = position_score<T>(enc, mm, m, n);
     const T expected = sum_of_entries(mm) * T(m) * T(n);
     RC_ASSERT(score == expected);
@@ -46,11 +49,13 @@ auto counter_score_is_cmn(Enc enc) {
 template <Scalar T, class Enc>
 auto position_score_depends_only_on_gap(Enc enc) {
   return [enc] {
-    const auto d = *rc::gen::inRange<Eigen::Index>(1, 7).as("d_model");
+    const auto d = draw_size(1, 6, "d_model");
     const auto mm = *gen_matrix<T>(d, d).as("M = W_Q W_Kᵀ");
     const auto m = *gen_position(400).as("m (query position)");
     const auto n = *gen_position(400).as("n (key position)");
-    const auto k = *rc::gen::inRange<long>(1, 401).as("k (shift)");
+    const auto k = *gen_uniform<long>(1, 400).as("k (shift)");
+    observe_d(d);
+    observe_input(mm);
     const T a = position_score<T>(enc, mm, m, n), b = position_score<T>(enc, mm, m + k, n + k);
     if (!(a == b))
       RC_FAIL("score(m, n) = " + format_scalar(a) + " but score(m + k, n + k) = " + format_scalar(b) + " (c = " +
@@ -58,17 +63,21 @@ auto position_score_depends_only_on_gap(Enc enc) {
   };
 }
 
-/// P6, exact: PE(p + k) = R(kθ_i)·PE(p) for every pair i, with Pythagorean rotations
-/// (cos θ_i = (1 − t_i²)/(1 + t_i²), sin θ_i = 2t_i/(1 + t_i²)); pairs ordered (sin, cos), so
-/// R(kθ) = [[cos kθ, sin kθ], [−sin kθ, cos kθ]].
+/// P6, exact: PE(p + k) = R(kθ_i)·PE(p) for every pair i, with exact unit rotations
+/// (cos θ_i = (1 − t_i²)/(1 + t_i²), sin θ_i = 2t_i/(1 + t_i²), t_i ≠ 0, ±1: no zero or right angle);
+/// pairs ordered (sin, cos), so R(kθ) = [[cos kθ, sin kθ], [−sin kθ, cos kθ]].
 template <Scalar T, class Impl>
 auto rotation_identity_exact(Impl impl) {
   static_assert(scalar_traits<T>::is_exact);
   return [impl] {
-    const auto pairs = *rc::gen::inRange<std::size_t>(1, 5).as("pairs (d/2)");
-    const auto t = *rc::gen::container<std::vector<T>>(pairs, gen_rational<T>()).as("t_i (tan of half the angle)");
+    const auto pairs = *gen_uniform<std::size_t>(1, 4).as("pairs (d/2)");
+    const auto t = *rc::gen::container<std::vector<T>>(pairs, gen_angle_parameter<T>()).as("t_i (tan of half the angle)");
     const auto p = *gen_position(40).as("p");
     const auto k = *gen_position(40).as("k");
+    observe_d(2 * static_cast<Eigen::Index>(pairs));
+    for (const auto& ti : t)
+      if (ti == T(0)) observe_degenerate("an angle is 0 (t_i = 0)");
+    if (k == 0) observe_degenerate("k = 0 (R is the identity)");
     const Matrix<T> at = impl.template position<T>(p, t), shifted = impl.template position<T>(p + k, t);
     for (Eigen::Index i = 0; i < static_cast<Eigen::Index>(pairs); ++i) {
       Matrix<T> v(2, 1);
@@ -88,6 +97,8 @@ auto rotation_identity_real(Impl impl) {
   static_assert(!scalar_traits<T>::is_exact);
   return [impl] {
     const auto c = *gen_pe_case(1000, 1000, 16).as("case");
+    observe_d(c.d);
+    if (c.k == 0) observe_degenerate("k = 0 (R is the identity)");
     const Matrix<T> at = impl.template position<T>(c.p, c.d, c.base);
     const Matrix<T> shifted = impl.template position<T>(c.p + c.k, c.d, c.base);
     for (Eigen::Index i = 0; i < c.d / 2; ++i) {
@@ -109,15 +120,17 @@ template <Scalar T, class Attn, class Enc>
 auto positions_after_permuting_commute(Attn attn, Enc enc) {
   using S = case_sizes<T>;
   return [attn, enc] {
-    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1).as("n (tokens)");
-    const auto d = 2 * *rc::gen::inRange<Eigen::Index>(1, S::max_d / 2 + 1).as("d_model / 2");
-    const auto x = *gen_matrix<T>(n, d).as("X");
+    const auto n = draw_tokens<T>();
+    const auto d = 2 * draw_size(1, S::max_d / 2, "d_model / 2");
+    observe_d(d);
+    const auto x = draw_input<T>(n, d, "X");
     const auto w = *gen_head_weights<T>(d, d, d).as("weights");
-    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    const auto p = draw_permutation(static_cast<std::size_t>(n));
     const Matrix<T> pe = enc.template table<T>(n, d);
     attention_options<T> opt;
     opt.scale = T(1);
     const Matrix<T> with = pe::add_positions(x, pe), permuted_with = pe::add_positions(p.apply_rows(x), pe);
+    if (collecting_stats()) observe_weights(attn.template trace<T>(with, with, w, opt).a);
     require_agree(attn.template trace<T>(permuted_with, permuted_with, w, opt).z,
                   p.apply_rows(attn.template trace<T>(with, with, w, opt).z), attention_reorder_bound_eps(n),
                   max_abs(multiply(with, w.wv)), "Attn(PX + PE)", "P·Attn(X + PE)");
@@ -129,15 +142,17 @@ template <Scalar T, class Attn, class Enc>
 auto positions_before_permuting_commute(Attn attn, Enc enc) {
   using S = case_sizes<T>;
   return [attn, enc] {
-    const auto n = *rc::gen::inRange<Eigen::Index>(2, S::max_n + 1).as("n (tokens)");
-    const auto d = 2 * *rc::gen::inRange<Eigen::Index>(1, S::max_d / 2 + 1).as("d_model / 2");
-    const auto x = *gen_matrix<T>(n, d).as("X");
+    const auto n = draw_tokens<T>();
+    const auto d = 2 * draw_size(1, S::max_d / 2, "d_model / 2");
+    observe_d(d);
+    const auto x = draw_input<T>(n, d, "X");
     const auto w = *gen_head_weights<T>(d, d, d).as("weights");
-    const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
+    const auto p = draw_permutation(static_cast<std::size_t>(n));
     const Matrix<T> with = pe::add_positions(x, enc.template table<T>(n, d));
     attention_options<T> opt;
     opt.scale = T(1);
     const Matrix<T> pw = p.apply_rows(with);
+    if (collecting_stats()) observe_weights(attn.template trace<T>(with, with, w, opt).a);
     require_agree(attn.template trace<T>(pw, pw, w, opt).z, p.apply_rows(attn.template trace<T>(with, with, w, opt).z),
                   attention_reorder_bound_eps(n), max_abs(multiply(with, w.wv)), "Attn(P(X + PE))", "P·Attn(X + PE)");
   };

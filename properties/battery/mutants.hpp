@@ -1,6 +1,9 @@
 #pragma once
 /// Deliberately broken implementations. Each is the library with one plausible bug that reads a
 /// row number (or gets a sign wrong); each law must catch at least one of them.
+#include <limits>
+#include <stdexcept>
+
 #include "properties/battery/implementations.hpp"
 
 namespace orderblind::properties::mutants {
@@ -243,6 +246,160 @@ struct wrong_sign_rotation : Base {
     Matrix<T> r = Base::template rotation<T>(std::forward<Args>(args)...);
     std::swap(r(0, 1), r(1, 0));
     return r;
+  }
+};
+
+/// NaN in entry (0, 0) of m (reals; exact types cannot hold a NaN and are left alone).
+template <Scalar T>
+void poison(Matrix<T>& m) {
+  if constexpr (scalar_traits<T>::can_be_nonfinite)
+    if (m.size() > 0) m(0, 0) = T(std::numeric_limits<double>::quiet_NaN());
+}
+
+/// Attention whose every output (Q, K, V, S, A, Z) has a NaN in entry (0, 0).
+template <class K>
+struct nan_attention : composed_attention<nan_attention<K>, K> {
+  static constexpr const char* name = "NaN in an output (entry (0, 0) of Q, K, V, S, A and Z)";
+  template <Scalar T>
+  attention_trace<T> trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
+                           const attention_options<T>& opt) const {
+    auto t = cross_attention_trace<T, K>(y, c, w, opt);
+    for (auto* m : {&t.q, &t.k, &t.v, &t.s, &t.a, &t.z}) poison(*m);
+    return t;
+  }
+};
+
+/// Row-wise layers and stacks whose every output has a NaN in entry (0, 0).
+template <class K, class Norm>
+struct nan_rowwise : library_rowwise<K, Norm> {
+  static constexpr const char* name = "NaN in an output (entry (0, 0))";
+  using base = library_rowwise<K, Norm>;
+  template <Scalar T>
+  Matrix<T> ffn(const Matrix<T>& x, const ffn_weights<T>& w) const {
+    auto y = base::template ffn<T>(x, w);
+    poison(y);
+    return y;
+  }
+  template <Scalar T>
+  Matrix<T> norm(const Matrix<T>& x, const norm_params<T>& p) const {
+    auto y = base::template norm<T>(x, p);
+    poison(y);
+    return y;
+  }
+  template <Scalar T>
+  Matrix<T> add(const Matrix<T>& x, const Matrix<T>& fx) const {
+    auto y = base::template add<T>(x, fx);
+    poison(y);
+    return y;
+  }
+  template <Scalar T>
+  Matrix<T> pool(const Matrix<T>& x, summation how) const {
+    auto y = base::template pool<T>(x, how);
+    poison(y);
+    return y;
+  }
+  template <Scalar T>
+  Matrix<T> encoder(const Matrix<T>& x, const std::vector<encoder_block_weights<T>>& blocks,
+                    const attention_options<T>& opt) const {
+    auto y = base::template encoder<T>(x, blocks, opt);
+    poison(y);
+    return y;
+  }
+};
+
+/// The sinusoid with a NaN in entry (0, 0) of every position row and rotation.
+struct nan_sinusoid : library_sinusoid {
+  static constexpr const char* name = "NaN in an output (entry (0, 0) of PE(p) and R)";
+  template <Scalar T>
+  Matrix<T> position(long p, Eigen::Index d, long base) const {
+    auto m = library_sinusoid::position<T>(p, d, base);
+    poison(m);
+    return m;
+  }
+  template <Scalar T>
+  Matrix<T> rotation(long k, Eigen::Index i, Eigen::Index d, long base) const {
+    auto m = library_sinusoid::rotation<T>(k, i, d, base);
+    poison(m);
+    return m;
+  }
+};
+
+/// Attention that throws on every call (a refutation law must report it as an error, not as a
+/// counterexample).
+template <class K>
+struct throwing_attention : composed_attention<throwing_attention<K>, K> {
+  static constexpr const char* name = "throws on every call";
+  template <Scalar T>
+  attention_trace<T> trace(const Matrix<T>&, const Matrix<T>&, const head_weights<T>&,
+                           const attention_options<T>&) const {
+    throw std::runtime_error("throwing_attention: always throws");
+  }
+};
+
+/// Attention that adds the positional table again, inside, to the rows it is given (after any
+/// permutation): Attn(Y + PE, C + PE). Breaks "positions added before permuting keep equivariance".
+template <class K, class Enc>
+struct positions_inside_attention : composed_attention<positions_inside_attention<K, Enc>, K> {
+  static constexpr const char* name = "attention adds the positional table again inside (after the permutation)";
+  template <Scalar T>
+  attention_trace<T> trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
+                           const attention_options<T>& opt) const {
+    const Enc enc{};
+    return cross_attention_trace<T, K>(pe::add_positions(y, enc.template table<T>(y.rows(), y.cols())),
+                                       pe::add_positions(c, enc.template table<T>(c.rows(), c.cols())), w, opt);
+  }
+};
+
+/// EQUIVARIANT but wrong: keys computed with W_Q instead of W_K (they still permute with the rows).
+template <class K>
+struct keys_from_query_weights : composed_attention<keys_from_query_weights<K>, K> {
+  static constexpr const char* name = "keys computed with W_Q instead of W_K (equivariant, wrong keys)";
+  template <Scalar T>
+  attention_trace<T> trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
+                           const attention_options<T>& opt) const {
+    return cross_attention_trace<T, K>(y, c, head_weights<T>{w.wq, w.wq, w.wv}, opt);
+  }
+};
+
+/// EQUIVARIANT but wrong: weights doubled after normalising (rows sum to 2; they still permute).
+template <class K>
+struct unnormalised_weights : composed_attention<unnormalised_weights<K>, K> {
+  static constexpr const char* name = "weights doubled after normalising (equivariant, rows sum to 2)";
+  template <Scalar T>
+  attention_trace<T> trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
+                           const attention_options<T>& opt) const {
+    return hooked_trace<T, K>(y, c, w, opt, [](Matrix<T>&) {}, [](Matrix<T>& a) {
+      for (Eigen::Index i = 0; i < a.rows(); ++i)
+        for (Eigen::Index j = 0; j < a.cols(); ++j) a(i, j) = T(a(i, j) * T(2));
+    });
+  }
+};
+
+/// EQUIVARIANT but wrong: the output shifted by max|V| + 1 (it ignores the order of C, but is no longer a
+/// weighted mean of the value rows).
+template <class K>
+struct shifted_output : composed_attention<shifted_output<K>, K> {
+  static constexpr const char* name = "output shifted by max|V| + 1 (order-blind, not a weighted mean of V)";
+  template <Scalar T>
+  attention_trace<T> trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
+                           const attention_options<T>& opt) const {
+    auto t = cross_attention_trace<T, K>(y, c, w, opt);
+    const T shift = T(max_abs(t.v) + T(1));
+    for (Eigen::Index i = 0; i < t.z.rows(); ++i)
+      for (Eigen::Index j = 0; j < t.z.cols(); ++j) t.z(i, j) = T(t.z(i, j) + shift);
+    return t;
+  }
+};
+
+/// INVARIANT but wrong: pooling that sums the rows instead of averaging them.
+template <class K, class Norm>
+struct summing_pool : library_rowwise<K, Norm> {
+  static constexpr const char* name = "pooling sums the rows instead of averaging (invariant, not a mean)";
+  template <Scalar T>
+  Matrix<T> pool(const Matrix<T>& x, summation how) const {
+    Matrix<T> y = mean_pool(x, how);
+    for (Eigen::Index j = 0; j < y.cols(); ++j) y(0, j) = T(y(0, j) * T(x.rows()));
+    return y;
   }
 };
 

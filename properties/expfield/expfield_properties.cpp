@@ -13,15 +13,17 @@ using namespace orderblind::properties;
 namespace {
 
 /// Default cases per law (× ORDERBLIND_CASE_SCALE).
-constexpr long default_cases = 60;
+constexpr long default_cases = 100;
 
 // NOTE: X, Y, C entries in {−1, −1/2, 0, 1/2, 1} and W_Q, W_K entries in {−1, 0, 1} put Q Kᵀ on the
 // grid (1/4)Z, so exp(s/√d_k) = t^(4s) with t = e^(1/(4√d_k)): every weight is in Q(t).
+// NOTE: every draw is uniform from the first case on (gen_uniform ignores RapidCheck's size, which would
+// otherwise make the early cases all −1: all rows identical, a case that cannot fail).
 rc::Gen<element> half_entry() {
-  return rc::gen::map(rc::gen::inRange(-2, 3), [](int k) { return element(rational(k) / rational(2)); });
+  return rc::gen::map(gen_uniform(-2, 2), [](int k) { return element(rational(k) / rational(2)); });
 }
 rc::Gen<element> unit_entry() {
-  return rc::gen::map(rc::gen::inRange(-1, 2), [](int k) { return element(k); });
+  return rc::gen::map(gen_uniform(-1, 1), [](int k) { return element(k); });
 }
 rc::Gen<head_weights<element>> grid_head(Eigen::Index d, Eigen::Index dk, Eigen::Index dv) {
   return rc::gen::map(rc::gen::tuple(gen_matrix<element>(d, dk, unit_entry()), gen_matrix<element>(d, dk, unit_entry()),
@@ -35,9 +37,9 @@ rc::Gen<head_weights<element>> grid_head(Eigen::Index d, Eigen::Index dk, Eigen:
 template <class K>
 outcome self_law(const run_options& o) {
   return run_property("Q(t): self-attention commutes with any row permutation", [] {
-    const auto n = *rc::gen::inRange<Eigen::Index>(2, 6).as("tokens n");
-    const auto d = *rc::gen::inRange<Eigen::Index>(1, 5).as("d_model");
-    const auto dk = *rc::gen::inRange<Eigen::Index>(1, 5).as("d_k");
+    const auto n = *gen_uniform<Eigen::Index>(2, 5).as("tokens n");
+    const auto d = *gen_uniform<Eigen::Index>(1, 4).as("d_model");
+    const auto dk = *gen_uniform<Eigen::Index>(1, 4).as("d_k");
     const auto x = *gen_matrix<element>(n, d, half_entry()).as("X");
     const auto w = *grid_head(d, dk, 2).as("head weights");
     const auto p = *gen_permutation(static_cast<std::size_t>(n)).as("P");
@@ -51,10 +53,10 @@ outcome self_law(const run_options& o) {
 template <class K>
 outcome cross_law(const run_options& o) {
   return run_property("Q(t): cross-attention ignores the order of the encoder rows", [] {
-    const auto n = *rc::gen::inRange<Eigen::Index>(1, 4).as("decoder rows");
-    const auto m = *rc::gen::inRange<Eigen::Index>(2, 6).as("encoder rows");
-    const auto d = *rc::gen::inRange<Eigen::Index>(1, 5).as("d_model");
-    const auto dk = *rc::gen::inRange<Eigen::Index>(1, 5).as("d_k");
+    const auto n = *gen_uniform<Eigen::Index>(1, 3).as("decoder rows");
+    const auto m = *gen_uniform<Eigen::Index>(2, 5).as("encoder rows");
+    const auto d = *gen_uniform<Eigen::Index>(1, 4).as("d_model");
+    const auto dk = *gen_uniform<Eigen::Index>(1, 4).as("d_k");
     const auto y = *gen_matrix<element>(n, d, half_entry()).as("decoder rows Y");
     const auto c = *gen_matrix<element>(m, d, half_entry()).as("encoder rows C");
     const auto w = *grid_head(d, dk, 2).as("head weights");
@@ -69,8 +71,8 @@ outcome cross_law(const run_options& o) {
 template <class K>
 outcome multi_head_law(const run_options& o) {
   return run_property("Q(t): multi-head self-attention with W_O commutes with any row permutation", [] {
-    const auto n = *rc::gen::inRange<Eigen::Index>(2, 5).as("tokens n");
-    const auto heads = *rc::gen::element<std::size_t>(1, 2).as("heads");
+    const auto n = *gen_uniform<Eigen::Index>(2, 4).as("tokens n");
+    const auto heads = *gen_uniform<std::size_t>(1, 2).as("heads");
     const Eigen::Index d = 4;
     const auto x = *gen_matrix<element>(n, d, half_entry()).as("X");
     const auto wq = *gen_matrix<element>(d, d, unit_entry()).as("W_Q");

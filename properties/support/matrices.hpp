@@ -32,15 +32,15 @@ rc::Gen<Matrix<T>> gen_row(Eigen::Index cols, rc::Gen<T> entry = gen_entry<T>())
   return gen_matrix<T>(1, cols, std::move(entry));
 }
 
-/// A shape (rows, cols) with min_* ≤ rows ≤ max_rows and min_* ≤ cols ≤ max_cols, sized by RapidCheck
-/// (early cases are small) and shrinking toward fewer rows, then fewer columns.
+/// A shape (rows, cols) with min_* ≤ rows ≤ max_rows and min_* ≤ cols ≤ max_cols, each uniform, and
+/// shrinking toward fewer rows, then fewer columns.
 inline rc::Gen<std::pair<Eigen::Index, Eigen::Index>> gen_shape(Eigen::Index max_rows, Eigen::Index max_cols,
                                                                 Eigen::Index min_rows = 1,
                                                                 Eigen::Index min_cols = 1) {
   if (min_rows < 0 || min_cols < 0 || max_rows < min_rows || max_cols < min_cols)
     throw configuration_error("gen_shape: need 0 <= min <= max for rows and columns");
-  return rc::gen::pair(rc::gen::inRange<Eigen::Index>(min_rows, max_rows + 1),
-                       rc::gen::inRange<Eigen::Index>(min_cols, max_cols + 1));
+  return full_range(rc::gen::pair(rc::gen::inRange<Eigen::Index>(min_rows, max_rows + 1),
+                                  rc::gen::inRange<Eigen::Index>(min_cols, max_cols + 1)));
 }
 
 /// A matrix of random shape within the bounds. Shrinks the shape first (fewer rows/columns), then the

@@ -13,6 +13,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "properties/support/stats.hpp"
+
 namespace rc::detail {
 // NOTE: defined in librapidcheck (src/detail/Serialization.cpp, used by its ReproduceListener) but not
 // in an installed header: it renders the value of RC_PARAMS' `reproduce` key.
@@ -30,6 +32,7 @@ struct run_options {
   std::optional<std::uint64_t> seed;  ///< RapidCheck seed
   std::optional<int> max_size;        ///< RapidCheck's max_size (default 100)
   bool shrink = true;                 ///< shrink a counterexample
+  case_stats* stats = nullptr;        ///< when set, the facts of every generated case are counted here
 };
 
 /// The outcome of one run.
@@ -124,6 +127,29 @@ struct silent_listener : rc::detail::TestListener {
   void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
 };
 
+/// A silent listener that also counts each generated case's facts into `stats` (a shrink attempt is
+/// dropped, a discarded case too).
+struct stats_listener : silent_listener {
+  case_stats* stats = nullptr;
+  void onTestCaseFinished(const rc::detail::CaseDescription& d) override {
+    if (d.result.type == rc::detail::CaseResult::Type::Discard) stats->discard();
+    else stats->commit();
+  }
+  void onShrinkTried(const rc::detail::CaseDescription&, bool) override { stats->discard(); }
+};
+
+/// Makes `stats` the active collector for the lifetime of the guard.
+class stats_scope {
+ public:
+  explicit stats_scope(case_stats* s) : previous_(detail::active_stats) { detail::active_stats = s; }
+  ~stats_scope() { detail::active_stats = previous_; }
+  stats_scope(const stats_scope&) = delete;
+  stats_scope& operator=(const stats_scope&) = delete;
+
+ private:
+  case_stats* previous_;
+};
+
 /// Runs `testable` under the id `id` (the key RC_PARAMS' `reproduce` refers to) and returns its outcome.
 /// Nothing is printed.
 template <class Testable>
@@ -132,7 +158,11 @@ outcome run_property(const std::string& id, Testable&& testable, const run_optio
   rc::detail::TestMetadata meta;
   meta.id = id;
   meta.description = id;
-  silent_listener listener;
+  silent_listener quiet;
+  stats_listener counting;
+  counting.stats = o.stats;
+  const stats_scope scope(o.stats);
+  rc::detail::TestListener& listener = o.stats ? static_cast<rc::detail::TestListener&>(counting) : quiet;
   const auto result = rc::detail::checkTestable(std::forward<Testable>(testable), meta, params, listener,
                                                 quiet_configuration().reproduce);
   outcome out;

@@ -6,4 +6,5 @@
 #include "properties/support/runner.hpp"
 #include "properties/support/scalars.hpp"
 #include "properties/support/show.hpp"
+#include "properties/support/stats.hpp"
 #include "properties/support/weights.hpp"

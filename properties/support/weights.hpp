@@ -39,16 +39,17 @@ inline bool is_perfect_square(Eigen::Index k) {
   return r * r == k;
 }
 
-/// d_model in [1, max_d] and a head count dividing it (shrinks toward d = 1, one head).
+/// d_model uniform in [1, max_d] and a head count uniform among its divisors (shrinks toward d = 1,
+/// one head).
 /// With `square_heads`, only layouts whose head width is a perfect square (so that exact types can
 /// use the default scale 1/√d_h).
 inline rc::Gen<head_layout> gen_head_layout(Eigen::Index max_d, bool square_heads = false) {
-  return rc::gen::mapcat(rc::gen::inRange<Eigen::Index>(1, max_d + 1), [square_heads](Eigen::Index d) {
+  return full_range(rc::gen::mapcat(rc::gen::inRange<Eigen::Index>(1, max_d + 1), [square_heads](Eigen::Index d) {
     std::vector<std::size_t> counts;
     for (Eigen::Index h = 1; h <= d; ++h)
       if (d % h == 0 && (!square_heads || is_perfect_square(d / h))) counts.push_back(static_cast<std::size_t>(h));
     return rc::gen::map(rc::gen::elementOf(counts), [d](std::size_t h) { return head_layout{d, h}; });
-  });
+  }));
 }
 
 /// The score scale for heads of width d_h: unset (the default 1/√d_h) when T can hold it, else an
@@ -129,19 +130,29 @@ rc::Gen<std::vector<Block>> gen_blocks(std::size_t count, rc::Gen<Block> block) 
   return rc::gen::container<std::vector<Block>>(count, std::move(block));
 }
 
-/// A position p in [0, max_position] (shrinks toward 0).
+/// A position p uniform in [0, max_position] (shrinks toward 0).
 inline rc::Gen<long> gen_position(long max_position) {
   if (max_position < 0) throw configuration_error("gen_position: max_position must be >= 0");
-  return rc::gen::inRange<long>(0, max_position + 1);
+  return gen_uniform<long>(0, max_position);
 }
 
-/// An offset k in [−max_offset, max_offset] (shrinks toward 0); with `nonzero`, never 0.
+/// An offset k uniform in [−max_offset, max_offset] (shrinks toward 0); with `nonzero`, never 0.
 inline rc::Gen<long> gen_offset(long max_offset, bool nonzero = false) {
   if (max_offset < 1) throw configuration_error("gen_offset: max_offset must be >= 1");
-  auto g = rc::gen::map(rc::gen::pair(rc::gen::inRange<long>(0, max_offset + 1), rc::gen::arbitrary<bool>()),
-                        [](const std::pair<long, bool>& p) { return p.second ? -p.first : p.first; });
+  auto g = full_range(rc::gen::map(rc::gen::pair(rc::gen::inRange<long>(0, max_offset + 1), rc::gen::arbitrary<bool>()),
+                                   [](const std::pair<long, bool>& p) { return p.second ? -p.first : p.first; }));
   if (!nonzero) return g;
   return rc::gen::suchThat(g, [](long k) { return k != 0; });
+}
+
+/// The parameter t of an exact unit rotation (cos α, sin α) = ((1 − t²)/(1 + t²), 2t/(1 + t²)):
+/// t = p/q with 1 ≤ |p| ≤ 9, 1 ≤ q ≤ 9 and t ≠ ±1, so α is neither 0 nor a right angle.
+// NOTE: t = 0 is the angle 0 (R = I: an identity that cannot fail) and t = ±1 the right angle, whose
+// powers cycle with period 4; every other rational t gives an angle that is an irrational multiple of π
+// (Niven), so its powers never repeat.
+template <Scalar T>
+rc::Gen<T> gen_angle_parameter() {
+  return rc::gen::suchThat(gen_rational<T>(), [](const T& t) { return !(t == T(0)) && !(t * t == T(1)); });
 }
 
 /// One case of a PE rotation property: position p, offset k ≥ 0, even width d, base.
@@ -155,13 +166,13 @@ struct pe_case {
 /// p in [0, max_position], k in [0, max_offset], d even in [2, max_d], base 10000 half of the time
 /// and otherwise in [2, 20000].
 inline rc::Gen<pe_case> gen_pe_case(long max_position, long max_offset, Eigen::Index max_d) {
-  return rc::gen::map(
+  return full_range(rc::gen::map(
       rc::gen::tuple(gen_position(max_position), rc::gen::inRange<long>(0, max_offset + 1),
                      rc::gen::inRange<Eigen::Index>(1, max_d / 2 + 1),
                      rc::gen::weightedOneOf<long>({{1, rc::gen::just(10000L)}, {1, rc::gen::inRange<long>(2, 20001)}})),
       [](const std::tuple<long, long, Eigen::Index, long>& t) {
         return pe_case{std::get<0>(t), std::get<1>(t), 2 * std::get<2>(t), std::get<3>(t)};
-      });
+      }));
 }
 
 }  // namespace orderblind::properties

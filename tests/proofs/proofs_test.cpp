@@ -10,6 +10,9 @@
 #include "proofs/s34_rowwise_layers.hpp"
 #include "proofs/s37_counter.hpp"
 #include "proofs/s4_sinusoid.hpp"
+#include "proofs/random_cases.hpp"
+#include "orderblind/expfield/appendix.hpp"
+#include <iostream>
 
 using namespace orderblind;
 using namespace orderblind::proofs;
@@ -68,6 +71,79 @@ TEST_CASE("every registered proof holds on the texts' examples and random cases"
       CHECK_FALSE(s.arithmetic.empty());
     }
   }
+}
+
+namespace {
+
+/// Runs the proofs drawn from case_source (A.1, A.2, 3.4, 3.7, 4) with their draws counted.
+proof_case_stats proofs_case_stats(const run_config& cfg) {
+  proof_case_stats st;
+  const proof_stats_scope scope(st);
+  for (const char* id : {"A.1", "A.2", "3.4", "3.7", "4"}) (void)find_proof(id).run(cfg);
+  return st;
+}
+
+/// The proofs' random-case report: the histogram of n, the permutation kinds, zero matrices and angles;
+/// and the same for the Q(t) proofs' cases (A.1-exp, A.2-exp), drawn by expfield::detail::random_case.
+void print_proof_stats(const proof_case_stats& st, const run_config& cfg, std::ostream& os) {
+  auto share = [](long part, long whole) { return whole ? 100.0 * double(part) / double(whole) : 0.0; };
+  long total = 0;
+  for (const auto& [n, c] : st.n) total += c;
+  os << "proofs A.1, A.2, 3.4, 3.7, 4 (" << cfg.cases << " random cases each, seed " << cfg.seed << "): n";
+  for (const auto& [n, c] : st.n) os << " " << n << ":" << share(c, total) << "%";
+  os << "\n  P:";
+  for (const auto& [k, c] : st.permutations) os << " " << k << " " << share(c, total) << "%";
+  os << "\n  all-zero matrices " << share(st.zero_matrices, st.matrices) << "% of " << st.matrices << ", zero entries "
+     << share(st.zero_entries, st.entries) << "%, zero angles " << st.zero_angles << " of " << st.angles << "\n";
+  for (const bool cross : {false, true}) {
+    std::map<long, long> n;
+    std::map<std::string, long> kinds;
+    long zero = 0;
+    for (long k = 0; k < cfg.cases; ++k) {
+      const auto g = expfield::detail::random_case(cfg.seed, k, cross);
+      ++n[static_cast<long>(g.p.size())];
+      ++kinds[properties::permutation_kind(g.p)];
+      auto all_zero = [](const Matrix<expfield::element>& m) {
+        for (Eigen::Index i = 0; i < m.rows(); ++i)
+          for (Eigen::Index j = 0; j < m.cols(); ++j)
+            if (!(m(i, j) == expfield::element(0))) return false;
+        return true;
+      };
+      zero += all_zero(g.x) || all_zero(g.c);
+    }
+    os << (cross ? "A.2-exp" : "A.1-exp") << " (" << cfg.cases << " cases): n";
+    for (const auto& [k, c] : n) os << " " << k << ":" << share(c, cfg.cases) << "%";
+    os << "; P:";
+    for (const auto& [k, c] : kinds) os << " " << k << " " << share(c, cfg.cases) << "%";
+    os << "; an all-zero X or C in " << share(zero, cfg.cases) << "%\n";
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the proofs' random cases: P is never the identity, no angle is 0, few all-zero matrices",
+          "[proofs][stats]") {
+  const auto st = proofs_case_stats(few);
+  print_proof_stats(st, few, std::cout);
+  CHECK(st.permutations.count("identity") == 0);
+  CHECK(st.angles > 0);
+  CHECK(st.zero_angles == 0);
+  CHECK(double(st.zero_matrices) <= 0.05 * double(st.matrices));
+  for (const bool cross : {false, true})
+    for (long k = 0; k < 500; ++k) CHECK_FALSE(expfield::detail::random_case(few.seed, k, cross).p.is_identity());
+}
+
+// NOTE: hidden (not run by ctest): the full report at the default case count, for docs/generators.md.
+TEST_CASE("report: the proofs' random cases at the default count", "[.][stats]") {
+  const run_config full{};
+  const auto st = proofs_case_stats(full);
+  print_proof_stats(st, full, std::cout);
+  long total = 0, top = 0;
+  for (const auto& [n, c] : st.n) {
+    total += c;
+    top = std::max(top, c);
+  }
+  CHECK(3 * top <= total);
 }
 
 TEST_CASE("an unknown proof id is an error naming the id and the known ones", "[proofs]") {
