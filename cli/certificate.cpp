@@ -11,6 +11,14 @@ namespace {
 const char* verdict(bool held) { return held ? "held" : "FAILED"; }
 
 std::string cases_phrase(const proofs::step_record& s) {
+  // NOTE: an identity is not a count of cases: it holds for every real input at the sizes its
+  // statement names, and a formal proof for every size. Saying "0 text examples" would undersell it,
+  // and a count would oversell it as sampling.
+  switch (proofs::evidence_of(s)) {
+    case proofs::evidence_kind::identity: return "every real input, at the sizes stated (no sampling)";
+    case proofs::evidence_kind::formal: return "every size (no sampling)";
+    default: break;
+  }
   std::string t = std::to_string(s.example_cases) + " text example" + (s.example_cases == 1 ? "" : "s");
   if (s.random_cases > 0) t += " + " + std::to_string(s.random_cases) + " random (seed " + std::to_string(s.seed) + ")";
   return t;

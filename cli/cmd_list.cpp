@@ -1,5 +1,6 @@
 // `orderblind list`: the proofs that `prove` accepts (each marked executable, formal or both), the
 // worked examples and the seed-claims report.
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -77,11 +78,14 @@ const registrar cmd{command{
           }
         } else {
           std::cout << "Proofs (orderblind prove <id>…):\n";
+          std::size_t width = 0;
+          for (const auto& p : ps) width = std::max(width, p.id.size());
+          const std::string indent(width + 3, ' ');
           for (const auto& p : ps) {
             const auto k = kinds_of(p);
-            std::cout << "  " << std::left << std::setw(9) << p.id << p.title << "\n           " << p.source
-                      << "\n           " << k.kinds() << (k.formal() ? " (" + k.formal_note() + ")" : std::string())
-                      << "\n";
+            std::cout << "  " << std::left << std::setw(static_cast<int>(width + 1)) << p.id << p.title << "\n"
+                      << indent << p.source << "\n"
+                      << indent << k.kinds() << (k.formal() ? " (" + k.formal_note() + ")" : std::string()) << "\n";
           }
         }
         std::cout << "\nWorked examples (orderblind example <name>…):";

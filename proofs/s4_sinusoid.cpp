@@ -99,7 +99,7 @@ proof_result prove_4(const run_config& cfg, const rotation_subject& subject) {
     const Matrix<R> table = pe::sinusoidal<R>(2001, 8);
     bool bounded = true;
     for (Eigen::Index i = 0; i < table.rows() && bounded; ++i)
-      for (Eigen::Index j = 0; j < table.cols(); ++j) bounded = bounded && !(R(1) < abs_value(table(i, j)));
+      for (Eigen::Index j = 0; j < table.cols(); ++j) bounded = bounded && abs_value(table(i, j)) <= R(1);  // NOTE: <=, so a NaN entry fails
     s1.check(exact_outcome(bounded, "an entry exceeds 1 in magnitude"), true, "base 10000, d = 8, positions 0…2000");
     for (long k = 0; k < cfg.cases; ++k) {
       const Q t = gen.angle_parameter<Q>();
