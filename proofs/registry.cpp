@@ -37,7 +37,7 @@ const proof& find_proof(const std::string& id) {
 const char* to_string(evidence_kind k) {
   switch (k) {
     case evidence_kind::sampled_within_bound: return "sampled cases, within a stated bound";
-    case evidence_kind::sampled_exact: return "sampled cases, exact ==";
+    case evidence_kind::sampled_exact: return "sampled cases, == (exact arithmetic, or bit for bit in floating point)";
     case evidence_kind::enclosure: return "rigorous enclosures";
     case evidence_kind::identity: return "identity for all real inputs, at fixed sizes";
     case evidence_kind::formal: return "machine-checked proof for all sizes";

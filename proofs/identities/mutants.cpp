@@ -293,7 +293,7 @@ identity_run p7(const Impl& impl, const Enc& enc, bool before, bool expect_zero)
 }  // namespace
 
 identity_run sinusoid_rotation_symbolic_t(long pairs, long positions) {
-  return p6_rotation(properties::pythagorean_sinusoid{}, true, pairs, positions);
+  return p6_rotation(properties::library_exact_sinusoid{}, true, pairs, positions);
 }
 
 std::vector<planned_run> planned_mutants() {
@@ -336,8 +336,8 @@ std::vector<planned_run> planned_mutants() {
   add([=] { return p5_gap(properties::library_counter{}, false); });
   add([=] { return p5_gap(mut::constant_encoding{}, true); });
   // P6
-  add([=] { return p6_rotation(properties::pythagorean_sinusoid{}, true, 2, 4); });
-  add([=] { return p6_rotation(mut::wrong_sign_rotation<properties::pythagorean_sinusoid>{}, false, 2, 4); });
+  add([=] { return p6_rotation(properties::library_exact_sinusoid{}, true, 2, 4); });
+  add([=] { return p6_rotation(mut::wrong_sign_rotation<properties::library_exact_sinusoid>{}, false, 2, 4); });
   // P7: "after" is a refutation (the library's residual is non-zero, the constant encoding's is 0).
   add([=] { return p7(attn{}, properties::library_counter{}, false, false); });
   add([=] { return p7(attn{}, mut::constant_encoding{}, false, true); });

@@ -93,6 +93,8 @@ class Counterexample:
 
     def replay(self, f, layers: int = 1, bound_eps=None) -> Outcome:
         """Re-evaluate the shrunk case on f (e.g. after a fix)."""
+        if bound_eps is not None and not (np.isfinite(bound_eps) and bound_eps >= 0):
+            raise ValueError(f"bound_eps must be finite and >= 0, got {bound_eps!r}")
         return evaluate(self.law, f, self.case, layers, bound_eps, "replay")
 
     def message(self) -> str:

@@ -206,5 +206,6 @@ def evaluate(law: str, f, case: Case, layers: int = 1, bound_eps=None, context: 
     residual = float(_core.residual_in_eps(a2, b2))
     diff = np.abs(lhs - rhs)
     idx = tuple(int(v) for v in np.unravel_index(int(np.argmax(diff)), diff.shape))
-    # NOTE: the verdict is the library's: agrees iff not (bound < residual), as compare.hpp's agrees().
-    return Outcome(not (bound < residual), residual, bound, idx, float(lhs[idx]), float(rhs[idx]), "", out_width)
+    # NOTE: the verdict is the library's: agrees iff residual <= bound, as compare.hpp's agrees() — written
+    # so that a NaN residual (or bound) fails.
+    return Outcome(bool(residual <= bound), residual, bound, idx, float(lhs[idx]), float(rhs[idx]), "", out_width)

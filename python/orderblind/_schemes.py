@@ -64,7 +64,7 @@ class SchemeResult:
 
     @property
     def verdicts(self) -> dict:
-        """property → 'proved exactly' | 'held to tolerance' | 'n/a' | 'fails'."""
+        """property → 'held exactly' | 'held to tolerance' | 'n/a' | 'fails'."""
         return {c.property: c.verdict for c in self._row.cells}
 
     @property

@@ -88,7 +88,7 @@ TEST_CASE("every mutant of the property battery is caught over symbols, its resi
       mut::norm_uses_first_row<K, N>::name,     mut::residual_from_next_row<K, N>::name,
       mut::position_weighted_pool<K, N>::name,  mut::causal_encoder<K, N>::name,
       mut::offset_counter::name,                mut::constant_encoding::name,
-      mut::wrong_sign_rotation<orderblind::properties::pythagorean_sinusoid>::name};
+      mut::wrong_sign_rotation<orderblind::properties::library_exact_sinusoid>::name};
   const auto runs = mutant_runs();
   std::set<std::string> caught;
   for (const auto& r : runs) {

@@ -263,8 +263,9 @@ cell check_bounded(const S& s, const battery_config& cfg) {
     vec<T> v;
     try {
       v = probe(s, p, p + 1);
-    } catch (const std::exception&) {
-      continue;  // NOTE: undefined positions are the business of `extrapolates`.
+    } catch (const undefined_position_error&) {
+      continue;  // NOTE: undefined positions are the business of `extrapolates`; any other exception
+                 // (overflow, a domain error) propagates: an error is never a "held".
     }
     if (const long j = first_non_number(v); j >= 0) return non_number_cell(property::bounded, "the encoding of p = " + std::to_string(p), v, j);
     T m = max_entry(v);

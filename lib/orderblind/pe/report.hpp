@@ -58,10 +58,11 @@ inline const char* property_law(property p) {
 /// The outcome of one property on one scheme.
 enum class verdict { proved_exactly, held_to_tolerance, not_applicable, fails };
 
-/// "proved exactly", "held to tolerance", "n/a", "FAILS".
+/// "held exactly" (== in exact arithmetic on the cases the cell states — not a proof for every position),
+/// "held to tolerance", "n/a", "fails".
 inline const char* verdict_name(verdict v) {
   switch (v) {
-    case verdict::proved_exactly: return "proved exactly";
+    case verdict::proved_exactly: return "held exactly";  // NOTE: == on the stated cases, not a proof for all
     case verdict::held_to_tolerance: return "held to tolerance";
     case verdict::not_applicable: return "n/a";
     case verdict::fails: return "fails";
