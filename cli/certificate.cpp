@@ -19,6 +19,7 @@ std::string cases_phrase(const proofs::step_record& s) {
     case proofs::evidence_kind::formal: return "every size (no sampling)";
     default: break;
   }
+  if (s.example_cases == 0 && s.random_cases == 0) return "no sampled cases: the inputs are those stated under 'compared'";
   std::string t = std::to_string(s.example_cases) + " text example" + (s.example_cases == 1 ? "" : "s");
   if (s.random_cases > 0) t += " + " + std::to_string(s.random_cases) + " random (seed " + std::to_string(s.seed) + ")";
   return t;
