@@ -101,7 +101,10 @@ T sum_terms(std::vector<T>& terms, summation how) {
     if constexpr (scalar_traits<T>::is_ordered) {
       // NOTE: a permutation of the rows permutes these terms; sorting maps every ordering of the same
       // multiset to one sequence, so the floating sum is bit-for-bit the same for every ordering.
-      std::sort(terms.begin(), terms.end(), [](const T& a, const T& b) { return a < b; });
+      // A NaN term breaks `<`'s strict weak order (std::sort would be undefined behaviour), and the sum
+      // is NaN in every order anyway: such a list is summed as it stands, never sorted.
+      const bool has_nan = std::any_of(terms.begin(), terms.end(), [](const T& t) { return !(t == t); });
+      if (!has_nan) std::sort(terms.begin(), terms.end(), [](const T& a, const T& b) { return a < b; });
     } else {
       throw unsupported_operation_error(std::string("sorted summation needs an ordered scalar; ") +
                                         scalar_traits<T>::name + " is not ordered");

@@ -144,3 +144,16 @@ TEST_CASE("check --pe: a Gram entry that overflows to inf fails relative scores 
     }
   CHECK(found);
 }
+
+TEST_CASE("sorted summation: a NaN term makes the sum NaN and is never handed to std::sort", "[nan][summation]") {
+  // NOTE: `<` is no strict weak order once a NaN is present, so sorting would be undefined behaviour.
+  for (std::size_t at = 0; at < 5; ++at) {
+    std::vector<double> terms{0.5, -2.0, 3.25, 1e-300, -7.0};
+    terms[at] = qnan;
+    const double s = sum_terms(terms, summation::sorted);
+    CHECK(s != s);
+  }
+  std::vector<double> clean{0.5, -2.0, 3.25};
+  CHECK(sum_terms(clean, summation::sorted) == 1.75);
+  CHECK(clean == std::vector<double>{-2.0, 0.5, 3.25});  // sorted in place when no term is NaN
+}
