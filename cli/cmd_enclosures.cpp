@@ -1,4 +1,4 @@
-// `orderblind enclosures`: the MPFI certificate of the sinusoid and RoPE identities (issue 6); also a
+// `orderblind enclosures`: the MPFI certificate of the sinusoid and RoPE identities (rigorous: every true value lies in the printed interval); also a
 // main job (order 35) with one summary row per identity.
 #include <iostream>
 #include <nlohmann/json.hpp>

@@ -1,4 +1,4 @@
-// `orderblind float-error`: the Boost.Math-style table of Attn(PX) − P·Attn(X) in double (issue 6).
+// `orderblind float-error`: the Boost.Math-style table of Attn(PX) − P·Attn(X) in double: how far in-order floating sums move the output under a permutation.
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>

@@ -1,4 +1,4 @@
-// Seed 001 §3.2 in Q(t): the worked example with the real softmax, exactly (issue 6).
+// Seed 001 §3.2 in Q(t): the worked example with the real softmax, exactly — no rounding anywhere, so every figure is checked with ==.
 #include "expfield_example.hpp"
 
 #include <boost/multiprecision/mpfi.hpp>

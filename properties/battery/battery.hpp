@@ -1,5 +1,5 @@
 #pragma once
-/// The order-blindness battery (issue 3): every law, in every arithmetic, with its mutants; and the
+/// The order-blindness battery: every law, in every arithmetic, with its mutants; and the
 /// ulp table of property 8. The CLI (`orderblind properties`) and ctest run this same code.
 #include <string>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-/// Deliberately broken schemes: real bug families the battery must flag (issue 5, "Mutants").
+/// Deliberately broken schemes: real bug families the battery must flag — each is a bug seen in real PE code, and each must be caught by the property it breaks.
 #include <cmath>
 
 #include "orderblind/pe/schemes.hpp"

@@ -1,4 +1,4 @@
-// Every mutant of issue 5 is flagged by the battery, by the property named in each test.
+// Every deliberately broken scheme of mutants.hpp is flagged by the battery, by the property named in each test.
 #include <catch2/catch.hpp>
 
 #include "mutants.hpp"
