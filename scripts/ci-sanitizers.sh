@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # CI: build the unit and property tests with AddressSanitizer + UndefinedBehaviorSanitizer (preset
 # "asan": g++ -Og -g1, into build-asan/) and run them (each test's own case counts); print a summary.
-# NOTE: -Og -g1 rather than -O1 -g: the property battery's exact translation unit took 113 s of CPU at
-# -O1 -g and 58 s at -Og -g1 (g++ 12, this machine); -g1 keeps the file:line of every frame in a report.
+# NOTE: -Og -g1 rather than -O1 -g: the property battery's exact translation unit took 129 s of CPU at
+# -O1 -g and 70 s at -Og -g1 (g++ 12, this machine, user time); -g1 keeps the file:line of every frame in a report.
 #
 # Sized for CI (2 cores, <= ~15 min): by default only the double and mpq_rational instantiations of
 # the per-scalar unit tests are built (the floating and the GMP-backed exact path; the other scalars
