@@ -85,16 +85,19 @@ struct sweep_result {
 
 namespace detail {
 
-/// "(i, j) = a but b" for the first entry where got ≠ want (row-major), or "" when equal.
+/// "(i, j) = a but b" for the first entry (row-major) where got ≠ P·fx, i.e. got(i, j) ≠ fx(π(i), j),
+/// or "" when equal. (P·fx is read in place: no copy of its rationals.)
 template <Scalar T>
-std::string first_difference(const Matrix<T>& got, const Matrix<T>& want) {
-  if (got.rows() != want.rows() || got.cols() != want.cols())
-    return "f(PX) is " + shape_of(got) + " but P·f(X) is " + shape_of(want);
-  for (Eigen::Index i = 0; i < got.rows(); ++i)
+std::string first_difference(const Matrix<T>& got, const Matrix<T>& fx, const std::vector<std::size_t>& image) {
+  if (got.rows() != fx.rows() || got.cols() != fx.cols())
+    return "f(PX) is " + shape_of(got) + " but P·f(X) is " + shape_of(fx);
+  for (Eigen::Index i = 0; i < got.rows(); ++i) {
+    const auto pi = static_cast<Eigen::Index>(image[static_cast<std::size_t>(i)]);
     for (Eigen::Index j = 0; j < got.cols(); ++j)
-      if (!(got(i, j) == want(i, j)))
+      if (!(got(i, j) == fx(pi, j)))
         return "f(PX)(" + std::to_string(i) + "," + std::to_string(j) + ") = " + format_scalar(got(i, j)) +
-               " but (P·f(X))(" + std::to_string(i) + "," + std::to_string(j) + ") = " + format_scalar(want(i, j));
+               " but (P·f(X))(" + std::to_string(i) + "," + std::to_string(j) + ") = " + format_scalar(fx(pi, j));
+  }
   return {};
 }
 
@@ -128,7 +131,7 @@ void run_chunk(const Matrix<T>& x, const Matrix<T>& fx, const F& f, chunk& c) {
     const permutation p(image);
     const Matrix<T> got = f(p.apply_rows(x));
     ++c.checked;
-    const std::string diff = first_difference(got, p.apply_rows(fx));
+    const std::string diff = first_difference(got, fx, image);
     if (!diff.empty()) {
       ++c.failures;
       if (!c.first_rank) {

@@ -108,6 +108,14 @@ proof_result prove_symmetric_group(const run_config& cfg, const exhaustive_subje
                        exact, "== (exact)"});
   const std::string why = exhaustive_degeneracy(in, max_n);
   inputs.check(exact_outcome(why.empty(), why), false, "the drawn inputs");
+  if (why.empty()) {
+    // How mixed the kernel's rows are at the largest n: the extreme weights (each row sums to 1).
+    const auto t = self_attention_trace<Q, rational_kernel>(first_rows(in.x, max_n), in.w);
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "At n = %zu the weights of A lie in [%.3g, %.3g] (uniform would be %.3g).", max_n,
+                  static_cast<double>(t.a.minCoeff()), static_cast<double>(t.a.maxCoeff()), 1.0 / double(max_n));
+    inputs.remark(buf);
+  }
 
   step_checker head({"head", "the checked Attn(X) is the library's self-attention", source,
                      subject.name + " on the first n rows of X against the library's generic pipeline "
