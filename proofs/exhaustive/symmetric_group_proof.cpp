@@ -11,8 +11,9 @@
 namespace orderblind::proofs {
 namespace {
 
-const char* const source = "text 001, Appendix A.1 (\"every embedding, every weight matrix, every sentence length\"); "
-                           "text 000, §2";
+const char* const source =
+    "text 001, §3.2 (\"Appendix A.1 shows the same thing for any reordering, not only a reversal\") and Appendix A.1; "
+    "text 000, §2";
 
 std::string thousands(std::uint64_t v) {
   // NOTE: built by appending (std::string::insert trips a false -Wrestrict in GCC 12 at -O2).
