@@ -73,6 +73,8 @@ bool register_scheme(S s, std::string origin, Annotate annotate = [](scheme_row&
 #define ORDERBLIND_PE_REGISTER_CONCAT(a, b) ORDERBLIND_PE_REGISTER_CONCAT_(a, b)
 /// Register a scheme value from a user's header:
 /// `ORDERBLIND_REGISTER_SCHEME(my_scheme<orderblind::mpq_rational>{});` (at namespace scope).
-#define ORDERBLIND_REGISTER_SCHEME(...)                                                                  \
-  [[maybe_unused]] static const bool ORDERBLIND_PE_REGISTER_CONCAT(orderblind_scheme_registered_, __LINE__) = \
+// NOTE: __COUNTER__, not __LINE__: two headers registering on the same line meet in one translation unit.
+// The variable is static (one per translation unit); register_scheme makes the repeats no-ops.
+#define ORDERBLIND_REGISTER_SCHEME(...)                                                                    \
+  [[maybe_unused]] static const bool ORDERBLIND_PE_REGISTER_CONCAT(orderblind_scheme_registered_, __COUNTER__) = \
       ::orderblind::pe::register_scheme(__VA_ARGS__, "user header")
