@@ -1,7 +1,9 @@
-// `orderblind schemes [--scheme NAME…]`: the positional-encoding schemes × properties matrix; also a
-// main job (one summary row per scheme: held = its row agrees with PE-CATALOGUE.md's expectations).
+// `orderblind schemes [--scheme NAME…] [--expect "property=verdict,…"]`: the positional-encoding schemes ×
+// properties matrix, exit 1 when a stated expectation differs; also a main job (one summary row per
+// scheme: held = its row agrees with PE-CATALOGUE.md's expectations).
 #include <iostream>
 
+#include "orderblind/pe/register.hpp"
 #include "orderblind/pe/report.hpp"
 #include "registry.hpp"
 #include "schemes_report.hpp"
@@ -9,22 +11,17 @@
 namespace orderblind::cli {
 namespace {
 
-std::vector<pe::scheme_row> run_selected(const std::vector<std::string>& names) {
-  std::vector<pe::scheme_row> rows;
-  for (const auto& n : names) {
-    bool found = false;
-    for (const auto& s : pe::scheme_registry())
-      if (s.name == n || s.name.substr(0, s.name.find('/')) == n) found = true;
-    if (!found) {
-      std::string known;
-      for (const auto& s : pe::scheme_registry()) known += (known.empty() ? "" : ", ") + s.name;
-      throw CLI::ValidationError("--scheme", "unknown scheme '" + n + "' (known: " + known + ")");
-    }
+std::vector<pe::scheme_row> run_selected(const std::vector<std::string>& names, const stated_expectations& expect) {
+  std::vector<const pe::registered_scheme*> chosen;
+  try {
+    chosen = select_schemes(names);
+  } catch (const std::invalid_argument& e) {
+    throw CLI::ValidationError("--scheme", e.what());
   }
-  for (const auto& s : pe::scheme_registry()) {
-    bool chosen = names.empty();
-    for (const auto& n : names) chosen = chosen || s.name == n || s.name.substr(0, s.name.find('/')) == n;
-    if (chosen) rows.push_back(s.run());
+  std::vector<pe::scheme_row> rows;
+  for (const auto* s : chosen) {
+    rows.push_back(s->run());
+    state_expectations(rows.back(), expect, "stated on the command line (--expect)");
   }
   return rows;
 }
@@ -33,18 +30,35 @@ const registrar cmd{command{
     "schemes", "check every positional-encoding scheme against the property battery (the matrix)",
     [](CLI::App& sub, const global_options& opts, int& rc) {
       static std::vector<std::string> names;
+      static std::string expect_spec;
       sub.add_option("--scheme", names, "schemes to check (a name, or a family such as rope-interleaved)");
+      sub.add_option("--expect", expect_spec,
+                     "expected verdicts for each chosen scheme, e.g. \"relative scores=holds,norm-preserving=n/a\" "
+                     "(holds, fails or n/a; replaces the catalogue's expectation of that cell); exit 1 if one differs");
       sub.callback([&opts, &rc] {
         require_format(opts.format);
+        stated_expectations expect;
+        if (!expect_spec.empty()) {
+          try {
+            expect = parse_expectations(expect_spec);
+          } catch (const std::invalid_argument& e) {
+            throw CLI::ValidationError("--expect", e.what());
+          }
+        }
+        if (!pe::registration_conflicts().empty()) {
+          for (const auto& c : pe::registration_conflicts()) std::cerr << "orderblind: " << c << "\n";
+          rc = bad_usage;
+          return;
+        }
         if (pe::scheme_registry().empty()) {
           std::cerr << "orderblind: no positional-encoding schemes compiled in (configure with ORDERBLIND_BUILD_PROPERTIES=ON)\n";
           rc = bad_usage;
           return;
         }
-        const auto rows = run_selected(names);
+        const auto rows = run_selected(names, expect);
         print_scheme_matrix(rows, opts.format, std::cout);
-        for (const auto& r : rows)
-          if (!r.agrees()) rc = failed;
+        // NOTE: any stated expectation that differs fails — the catalogue's, the scheme's own, or --expect's.
+        if (schemes_exit_code(rows) != 0) rc = failed;
       });
     }}};
 

@@ -1,8 +1,10 @@
-// A user's positional-encoding scheme, added without editing orderblind:
-//   cmake --preset default -DORDERBLIND_USER_SCHEMES=$PWD/examples/user_scheme/my_scheme.hpp
-//   cmake --build build --target orderblind_cli && build/orderblind schemes --scheme saturating-alibi
+// A user's positional-encoding scheme, checked without editing or rebuilding orderblind
+// (docs/user-schemes.md): in CMake, after find_package(orderblind CONFIG REQUIRED),
+//   orderblind_check_scheme(my_scheme.hpp)
+// or, without CMake,
+//   orderblind-check-scheme my_scheme.hpp
 #pragma once
-#include "orderblind/pe/battery.hpp"
+#include "orderblind/pe/register.hpp"
 
 namespace my {
 
@@ -19,8 +21,8 @@ struct saturating_alibi {
     const T a(m > n ? m - n : n - m);
     return T(-a / (T(1) + a));
   }
-  /// Optional: the verdicts this scheme's author expects. Without this member the report says
-  /// "no expectation stated"; with it, `orderblind schemes --scheme saturating-alibi` exits 1 if one differs.
+  /// Optional: the verdicts this scheme's author expects (or state them with --expect). The check exits 1
+  /// if one differs, and 2 if nothing at all is stated (nothing would be compared).
   std::vector<std::pair<orderblind::pe::property, orderblind::pe::expectation>> expectations() const {
     using orderblind::pe::expectation;
     using orderblind::pe::property;

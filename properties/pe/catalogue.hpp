@@ -3,20 +3,15 @@
 #include <string>
 
 #include "expectations.hpp"
-#include "orderblind/pe/battery.hpp"
+#include "orderblind/pe/register.hpp"
 
 namespace orderblind::pe::catalogue {
 
-/// Register each scheme for the report, with the catalogue's expectations attached.
+/// Register each scheme for the report, with the catalogue's expectations attached. Two catalogue schemes
+/// under one name and arithmetic are refused like any other (pe/register.hpp); `orderblind schemes` exits 2.
 template <class... S>
 bool register_all(const std::string& origin, S... schemes) {
-  (scheme_registry().push_back({schemes.name(), origin,
-                                [s = schemes, origin] {
-                                  auto row = run_battery(s, origin);
-                                  annotate(row);
-                                  return row;
-                                }}),
-   ...);
+  (register_scheme(schemes, origin, [](scheme_row& row) { annotate(row); }), ...);
   return true;
 }
 
