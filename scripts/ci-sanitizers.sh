@@ -52,8 +52,8 @@ if [ "$build_ok" = 0 ]; then
 fi
 
 # Run every test whose executable was built: catch_discover_tests leaves a "<target>_NOT_BUILT"
-# placeholder for the skipped scalar instantiations. The install test and the slow user-header
-# rebuild (label "slow": a fresh, unsanitized build) are skipped.
+# placeholder for the skipped scalar instantiations. The install tests (each a fresh, unsanitized
+# build against an installed copy) and the tests labelled slow are skipped.
 export ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 # NOTE: CLN's one start-up leak is suppressed in every GiNaC-linking executable; without this LSan would
