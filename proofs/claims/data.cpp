@@ -1,9 +1,9 @@
 // The claims table as data: the texts' numbers, matrices, sizes and positions that the claim rows read
-// (claims_compute.cpp), and the factual claims no computation can decide (questionable, with reason and
+// (rows.cpp), and the factual claims no computation can decide (questionable, with reason and
 // source). Every computed row reads its inputs from here, so a test can perturb each one.
-#include "claims.hpp"
+#include "proofs/claims/claims.hpp"
 
-namespace orderblind::cli {
+namespace orderblind::claims {
 namespace {
 
 using R = mpfr100;
@@ -22,6 +22,13 @@ Matrix<R> row(std::initializer_list<double> v) { return mat({v}); }
 Matrix<R> scalar(double v) { return mat({{v}}); }
 
 }  // namespace
+
+std::vector<std::string> claim_sources() {
+  return {"text 000: 000_53ca8007e607dbd8.txt (Why Position Must Be Encoded)",
+          "text 001: 001_f874646ec48c7dc4.txt (Why a Transformer Cannot See Word Order)",
+          "text 002: 002_fca85e27634fae72.txt (Position: Attention Has No Sense of Order)",
+          "text 003: 003_7b256b8f5e37c13c.txt (How Does It Even Know Word Order?)"};
+}
 
 claim_inputs::table texts_data() {
   claim_inputs::table t;
@@ -68,10 +75,15 @@ claim_inputs::table texts_data() {
   t["text001.W_V"] = mat({{0, 0, 1, 0}, {1, 0, 0, 1}, {0, 1, 0, 0}, {1, 0, 0, 0}});
   // §3.2: LLMs love I is the reversal (Appendix A.1's P).
   t["text001.P"] = mat({{0, 0, 1}, {0, 1, 0}, {1, 0, 0}});
+  // §3.2, the text's counts: "left the pattern for the other thirty-five" (dot products in Q, K, V) and
+  // "the other eight" (entries of Q Kᵀ) — figures the rows compare with the counts on X and W.
+  t["text001.dot products left (the text's figure)"] = scalar(35);
+  t["text001.scores left (the text's figure)"] = scalar(8);
   // §3.2: "Everything from here on is rounded to two decimals".
   t["text001.decimals"] = scalar(2);
   // §3.4: 500 positions, W^(0) … W^(499).
   t["text001.positions with weights"] = scalar(500);
+  t["text001.last weight index (the text's figure)"] = scalar(499);
   // §3.4, Common mistake: Alice told Bob about Carol / Alice told Carol about Bob. The text gives no
   // vectors; these embeddings (4 slots) and the FFN are ours.
   t["text001.Alice told Bob about Carol (ours)"] =
@@ -83,6 +95,7 @@ claim_inputs::table texts_data() {
   // §3.7: a 500-word sentence; the three pairs three apart; the word at 10 against itself; the
   // exercise's 1600c; the gap 3.
   t["text001.sentence length"] = scalar(500);
+  t["text001.added to the last token (the text's figure)"] = scalar(499);
   t["text001.pairs three apart"] = mat({{3, 0}, {10, 7}, {100, 97}});
   t["text001.word at 10: itself, three back"] = mat({{10, 10}, {10, 7}});
   t["text001.exercise score / c"] = scalar(1600);
@@ -112,7 +125,9 @@ claim_inputs::table texts_data() {
   t["text002.relative: near pair, far pair"] = mat({{3, 0}, {1000003, 1000000}});
 
   // --- text 003, "How Does It Even Know Word Order?" ----------------------------------------------
+  // Attempt 1: "by position 5000 you're adding a value of 5000".
   t["text003.counter position"] = scalar(5000);
+  t["text003.counter value (the text's figure)"] = scalar(5000);
   t["text003.lengths"] = row({5, 50});
   t["text003.the 3rd word: position, numerator"] = row({2, 3});
   // Attempt 2: sentences normalised by their own length.
@@ -139,7 +154,8 @@ std::vector<claim> questionable_claims() {
     c.text_value = std::move(text_value);
     c.computed = "not computable: a statement about practice or the literature";
     c.arithmetic = "none";
-    c.evidence = "none (the literature)";
+    c.evidence = claim_evidence::literature;
+    c.evidence_detail = "none (the literature)";
     c.questionable = true;
     c.text_correct = false;
     c.check_held = false;
@@ -198,4 +214,4 @@ std::vector<claim> questionable_claims() {
   };
 }
 
-}  // namespace orderblind::cli
+}  // namespace orderblind::claims
