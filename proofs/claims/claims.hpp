@@ -122,6 +122,9 @@ class claim_inputs {
 
 /// The texts' data: every number, matrix, size and position the claims read.
 claim_inputs::table texts_data();
+/// The source of every entry of `texts_data()`: "text 001, §3.2: …", or "ours: …" for a value the texts
+/// do not give.
+std::map<std::string, std::string> texts_data_sources();
 /// The texts' data with the registered proofs run at `cfg`.
 claim_inputs texts_inputs(const proofs::run_config& cfg = {});
 

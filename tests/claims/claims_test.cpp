@@ -214,6 +214,23 @@ TEST_CASE("a NaN in any input a row reads fails the row", "[claims][nan]") {
   CHECK(probes > 150);
 }
 
+TEST_CASE("every entry of the texts' data has a source: a text and section, or ours", "[claims]") {
+  const auto data = texts_data();
+  const auto sources = texts_data_sources();
+  CHECK(data.size() == sources.size());
+  for (const auto& [key, value] : data) {
+    INFO(key);
+    const auto it = sources.find(key);
+    REQUIRE(it != sources.end());
+    const std::string& src = it->second;
+    CHECK((src.rfind("text 00", 0) == 0 || src.rfind("ours: ", 0) == 0));
+    // The entry's own text is the one its source names (or, for ours, the one it serves).
+    CHECK_THAT(src, Catch::Contains("text " + key.substr(4, 3)));
+    if (key.find("(ours)") != std::string::npos) CHECK(src.rfind("ours: ", 0) == 0);
+    CHECK(all_finite(value));
+  }
+}
+
 TEST_CASE("the claims' comparisons fail on NaN and infinity", "[claims][nan]") {
   const R nan = std::numeric_limits<R>::quiet_NaN(), inf = std::numeric_limits<R>::infinity();
   CHECK(rounds_to(R("0.4012"), "0.401"));
