@@ -1,11 +1,15 @@
 // `orderblind claims`: the text-claims report with its errata; also a job of the no-argument run.
 #include <iostream>
 
-#include "claims.hpp"
+#include "claims_render.hpp"
 #include "registry.hpp"
 
 namespace orderblind::cli {
 namespace {
+
+using claims::claim_verdict;
+using claims::compute_claims;
+using claims::texts_inputs;
 
 /// The proofs the claims cite run at --cases / --seed when given, else at their defaults.
 proofs::run_config config_of(const global_options& opts) {

@@ -5,7 +5,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "claims.hpp"
+#include "proofs/claims/claims.hpp"
 #include "proofs/proof.hpp"
 #include "registry.hpp"
 #include "worked_examples.hpp"
@@ -52,7 +52,7 @@ const registrar cmd{command{
         const auto ps = proofs::registered_proofs();
         std::vector<std::string> examples;
         for (const auto& e : compute_worked_examples()) examples.push_back(e.name);
-        const auto sources = claim_sources();
+        const auto sources = claims::claim_sources();
         if (opts.format == "json") {
           nlohmann::json j;
           for (const auto& p : ps) {

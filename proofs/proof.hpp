@@ -9,7 +9,7 @@
 ///
 ///     namespace orderblind::proofs {
 ///     namespace { const proof_registrar reg{proof{"A.1-exp", "softmax passes through, exactly, in Q(t)",
-///                                                 "seed 001, Appendix A.1", &prove_a1_exact_softmax}}; }
+///                                                 "text 001, Appendix A.1", &prove_a1_exact_softmax}}; }
 ///     }
 ///
 /// `orderblind list` shows it, `orderblind prove A.1-exp` certifies it, and the no-argument run adds
@@ -50,7 +50,7 @@ const char* to_string(evidence_kind k);
 struct step_record {
   std::string number;       ///< the text's numbering, e.g. "1", "Step 3", "5b"
   std::string statement;    ///< the equation or claim, e.g. "S′ = P S Pᵀ"
-  std::string source;       ///< where the text states it, e.g. "seed 001, Appendix A.1"
+  std::string source;       ///< where the text states it, e.g. "text 001, Appendix A.1"
   std::string compared;     ///< what was computed and compared, concretely
   std::string arithmetic;   ///< e.g. "mpq_rational (exact, ==)"
   std::string bound;        ///< "== (exact)" or the tolerance, e.g. "≤ 16 ε"
@@ -105,7 +105,7 @@ struct proof_result {
 struct proof {
   std::string id;      ///< command-line id, e.g. "A.1"
   std::string title;
-  std::string source;  ///< e.g. "seed 001, Appendix A.1; seed 000, §2"
+  std::string source;  ///< e.g. "text 001, Appendix A.1; text 000, §2"
   std::function<proof_result(const run_config&)> run;
 };
 

@@ -1,6 +1,6 @@
 (** * Text 001, §3.7: the counter p_m = m·𝟙 gives scores c·m·n, which do not measure m − n.
 
-    Mirrors lib/orderblind/positional.hpp (counter: row p is p·𝟙) and proofs/s37_counter.cpp.  Over any
+    Mirrors lib/orderblind/positional.hpp (counter: row p is p·𝟙) and proofs/counter_encoding.cpp.  Over any
     field [R] (MathComp [fieldType]), for every width d, every score matrix M and all positions. *)
 From mathcomp Require Import all_ssreflect fingroup perm all_algebra.
 

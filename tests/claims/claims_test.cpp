@@ -4,14 +4,16 @@
 #include <catch2/catch.hpp>
 #include <limits>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
-#include "claims.hpp"
+#include "claims_render.hpp"
 
 using namespace orderblind;
-using namespace orderblind::cli;
+using namespace orderblind::claims;
+using orderblind::cli::render_claims;
 using R = mpfr100;
 
 namespace {
@@ -212,6 +214,23 @@ TEST_CASE("a NaN in any input a row reads fails the row", "[claims][nan]") {
   CHECK(probes > 150);
 }
 
+TEST_CASE("every entry of the texts' data has a source: a text and section, or ours", "[claims]") {
+  const auto data = texts_data();
+  const auto sources = texts_data_sources();
+  CHECK(data.size() == sources.size());
+  for (const auto& [key, value] : data) {
+    INFO(key);
+    const auto it = sources.find(key);
+    REQUIRE(it != sources.end());
+    const std::string& src = it->second;
+    CHECK((src.rfind("text 00", 0) == 0 || src.rfind("ours: ", 0) == 0));
+    // The entry's own text is the one its source names (or, for ours, the one it serves).
+    CHECK_THAT(src, Catch::Contains("text " + key.substr(4, 3)));
+    if (key.find("(ours)") != std::string::npos) CHECK(src.rfind("ours: ", 0) == 0);
+    CHECK(all_finite(value));
+  }
+}
+
 TEST_CASE("the claims' comparisons fail on NaN and infinity", "[claims][nan]") {
   const R nan = std::numeric_limits<R>::quiet_NaN(), inf = std::numeric_limits<R>::infinity();
   CHECK(rounds_to(R("0.4012"), "0.401"));
@@ -259,9 +278,97 @@ TEST_CASE("a row citing proof steps carries their evidence kind and arithmetic",
     bool known = false;
     for (auto k : {proofs::evidence_kind::sampled_within_bound, proofs::evidence_kind::sampled_exact,
                    proofs::evidence_kind::enclosure, proofs::evidence_kind::identity, proofs::evidence_kind::formal})
-      known = known || c.evidence.find(proofs::to_string(k)) != std::string::npos;
+      known = known || c.evidence_detail.find(proofs::to_string(k)) != std::string::npos;
     CHECK(known);
   }
+}
+
+TEST_CASE("every row names its kind of evidence from one list, and the JSON says it by name", "[claims][evidence]") {
+  const auto r = compute_claims(inputs());
+  const std::set<std::string> names = {"sampled_within_bound", "sampled_exact", "enclosure", "identity", "formal",
+                                       "exact_on_data", "mpfr100_on_data", "double_on_data", "count_on_data",
+                                       "literature"};
+  std::map<claim_evidence, long> seen;
+  for (const auto& c : r.claims) {
+    INFO(where(c) << " — evidence " << to_string(c.evidence) << ": " << c.evidence_detail);
+    ++seen[c.evidence];
+    CHECK(names.count(to_string(c.evidence)) == 1);
+    CHECK_FALSE(c.evidence_detail.empty());
+    CHECK((c.evidence == claim_evidence::literature) == c.questionable);
+    CHECK(c.step_evidence.size() == c.steps.size());
+    // A row that only takes cited steps' verdicts carries the weakest of their kinds.
+    if (!c.steps.empty() && c.inputs.empty()) {
+      auto weakest = proofs::evidence_kind::formal;
+      for (auto k : c.step_evidence)
+        if (static_cast<int>(k) < static_cast<int>(weakest)) weakest = k;
+      CHECK(c.evidence == evidence_from(weakest));
+    }
+    // A row computing on the data never claims a cited kind it did not cite, and 100-digit MPFR or double
+    // is never called exact.
+    if (c.steps.empty() && !c.questionable)
+      CHECK((c.evidence == claim_evidence::exact_on_data || c.evidence == claim_evidence::mpfr100_on_data ||
+             c.evidence == claim_evidence::double_on_data || c.evidence == claim_evidence::count_on_data ||
+             c.evidence == claim_evidence::sampled_exact || c.evidence == claim_evidence::sampled_within_bound));
+    if (c.evidence == claim_evidence::exact_on_data) {
+      CHECK(c.arithmetic.find("mpfr") == std::string::npos);
+      CHECK(c.arithmetic.find("double") == std::string::npos);
+    }
+    if (c.evidence == claim_evidence::sampled_exact || c.evidence == claim_evidence::sampled_within_bound)
+      CHECK((c.evidence_detail.find("seed") != std::string::npos || !c.steps.empty()));
+  }
+  // The kinds the texts' claims use today: computations on the data in three arithmetics, counts, the
+  // cited proofs' sampled kinds, and the literature for the questionable rows.
+  for (auto e : {claim_evidence::exact_on_data, claim_evidence::mpfr100_on_data, claim_evidence::double_on_data,
+                 claim_evidence::count_on_data, claim_evidence::sampled_exact, claim_evidence::sampled_within_bound,
+                 claim_evidence::literature}) {
+    INFO(to_string(e));
+    CHECK(seen[e] >= 1);
+  }
+  std::ostringstream js;
+  render_claims(r, "json", js);
+  const auto j = nlohmann::json::parse(js.str());
+  CHECK(j["schema"] == "orderblind-claims/3");
+  REQUIRE(j["claims"].size() == r.claims.size());
+  for (std::size_t i = 0; i < r.claims.size(); ++i) {
+    const auto& jc = j["claims"][i];
+    INFO(where(r.claims[i]));
+    REQUIRE(jc["evidence"].is_string());
+    CHECK(names.count(jc["evidence"].get<std::string>()) == 1);
+    CHECK(jc["evidence"] == to_string(r.claims[i].evidence));
+    CHECK(jc["evidence_detail"] == r.claims[i].evidence_detail);
+    CHECK(jc["cited_evidence"].size() == jc["proof_steps"].size());
+    for (const auto& k : jc["cited_evidence"]) CHECK(names.count(k.get<std::string>()) == 1);
+  }
+}
+
+TEST_CASE("a count row compares the text's figure with the count on the data", "[claims][evidence]") {
+  const claim_inputs in = inputs();
+  long counts = 0;
+  for (const auto& row : claim_rows()) {
+    const claim base = evaluate(row, in);
+    if (base.evidence != claim_evidence::count_on_data) continue;
+    ++counts;
+    INFO(where(base));
+    CHECK(base.verdict() == claim_verdict::held);
+    CHECK_THAT(base.note, Catch::Contains("the text's figure"));
+    // The text's figure, moved by one, is an erratum whose correction is the count on the data.
+    std::string figure;
+    for (const auto& key : base.inputs)
+      if (key.find("(the text's figure)") != std::string::npos) figure = key;
+    REQUIRE_FALSE(figure.empty());
+    claim_inputs moved = in;
+    moved.values()[figure](0, 0) += R(1);
+    const claim c = evaluate(row, moved);
+    CHECK(c.verdict() == claim_verdict::erratum);
+    CHECK_FALSE(c.correction.empty());
+    // A data matrix with another shape changes the count: the text's figure no longer matches it.
+    claim_inputs reshaped = in;
+    auto& x = reshaped.values()["text001.X"];
+    x.conservativeResize(x.rows() + 1, Eigen::NoChange);
+    x.row(x.rows() - 1).setConstant(R(1));
+    CHECK(evaluate(row, reshaped).verdict() == claim_verdict::erratum);
+  }
+  CHECK(counts == 2);
 }
 
 TEST_CASE("questionable claims carry a reason and a source and do not fail the report", "[claims][questionable]") {

@@ -5,11 +5,11 @@
 
 #include "certificate.hpp"
 #include "orderblind/version.hpp"
-#include "proofs/a1_attention_equivariance.hpp"
-#include "proofs/a2_cross_attention.hpp"
-#include "proofs/s34_rowwise_layers.hpp"
-#include "proofs/s37_counter.hpp"
-#include "proofs/s4_sinusoid.hpp"
+#include "proofs/attention_equivariance.hpp"
+#include "proofs/cross_attention.hpp"
+#include "proofs/rowwise_layers.hpp"
+#include "proofs/counter_encoding.hpp"
+#include "proofs/sinusoid_rotation.hpp"
 #include "proofs/random_cases.hpp"
 #include "orderblind/expfield/appendix.hpp"
 #include <iostream>

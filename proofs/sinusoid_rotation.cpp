@@ -1,5 +1,5 @@
 // Proof 4: the sinusoidal encoding and its rotation property, exactly (Pythagorean angles) and in mpfr100.
-#include "s4_sinusoid.hpp"
+#include "sinusoid_rotation.hpp"
 
 #include "checks.hpp"
 #include "orderblind/pe/rotary.hpp"
@@ -60,7 +60,7 @@ std::string show_ts(const std::vector<Q>& ts) {
 }  // namespace
 
 proof_result prove_4(const run_config& cfg, const rotation_subject& subject) {
-  const std::string src = "seed 000, §4; seed 003";
+  const std::string src = "text 000, §4; text 003";
   const std::string exact = "mpq_rational (exact, ==)";
   const std::string real = "mpfr100 (MPFR, 100 digits)";
   step_checker s1({"1", "the sinusoid is bounded: every entry lies in [−1, 1]", src,
@@ -71,7 +71,7 @@ proof_result prove_4(const run_config& cfg, const rotation_subject& subject) {
                    src, "the rows of the table for n = 5 against the first rows for n = 50 (and random lengths)", real,
                    "== (bit-for-bit)"});
   step_checker s3({"3", "pos/length is not length-consistent: position 3 is 3/5 = 0.60 in five words, 3/50 = 0.06 in fifty",
-                   "seed 003, attempt 2", "orderblind::pe::pos_over_length at one position, two lengths", exact,
+                   "text 003, attempt 2", "orderblind::pe::pos_over_length at one position, two lengths", exact,
                    "a difference exists"});
   step_checker s4({"4", "shifting by k is one fixed linear map: PE(p+k) = R(k)·PE(p), R(k) = [[cos kω, sin kω], "
                         "[−sin kω, cos kω]] per pair (the angle-addition identity)",
@@ -79,13 +79,13 @@ proof_result prove_4(const run_config& cfg, const rotation_subject& subject) {
                             "·PE(p), rational angles cos ω = (1 − t²)/(1 + t²), sin ω = 2t/(1 + t²)",
                    exact, "== (exact)"});
   step_checker s5({"5", "the same for the real sinusoid, base 10000", src,
-                   "PE(p+k) against R(k)·PE(p) with the real frequencies θᵢ = 10000^(−2i/d), d = 8 (example: seed 000's "
+                   "PE(p+k) against R(k)·PE(p) with the real frequencies θᵢ = 10000^(−2i/d), d = 8 (example: text 000's "
                    "d = 2, PE₀…PE₂)",
                    real, "≤ 16(1 + (p + k)θ₀) ε (grows with the phase)"});
   step_checker s6({"6", "with M = I the position score depends on m − n only: PE(m)·PE(n) = PE(m+s)·PE(n+s)", src,
                    "the exact dot products at (m, n) and (m + s, n + s)", exact, "== (exact)"});
   step_checker s7({"7", "with a general M it does not: PE(m) M PE(n)ᵀ changes under a common shift (counterexample)",
-                   "seed 001, §3.7 with PE-CATALOGUE's sinusoid", "a search over random rational M for one where "
+                   "text 001, §3.7 with PE-CATALOGUE's sinusoid", "a search over random rational M for one where "
                    "PE(1) M PE(0)ᵀ ≠ PE(2) M PE(1)ᵀ (angles t = 1/2, 1/3)",
                    exact, "a counterexample exists"});
   // NOTE: why 16(1 + phase) ε. θᵢ = exp(−2i/d · ln 10000) carries a relative error of a few ε, and
@@ -112,7 +112,7 @@ proof_result prove_4(const run_config& cfg, const rotation_subject& subject) {
   // Step 2
   {
     const Matrix<R> five = pe::sinusoidal<R>(5, 8), fifty = pe::sinusoidal<R>(50, 8);
-    s2.check(compare_bitwise(five, Matrix<R>(fifty.topRows(5)), "n = 5 vs n = 50"), true, "lengths 5 and 50 (seed 003)");
+    s2.check(compare_bitwise(five, Matrix<R>(fifty.topRows(5)), "n = 5 vs n = 50"), true, "lengths 5 and 50 (text 003)");
     for (long k = 0; k < cfg.cases; ++k) {
       const auto n1 = gen.integer(1, 60), n2 = gen.integer(1, 60);
       const auto lo = n1 < n2 ? n1 : n2;
@@ -169,9 +169,9 @@ proof_result prove_4(const run_config& cfg, const rotation_subject& subject) {
       s5.check(compare_within(at_pk, multiply(shift, at_p), 16.0 * (1.0 + phase), R(1), "PE(p+k) vs R(k)·PE(p)"), example,
                lbl + " (p = " + std::to_string(p) + ", k = " + std::to_string(k) + ", d = " + std::to_string(d) + ")");
     };
-    check5(0, 1, 2, true, "seed 000 §4: PE₁ = R(1)·PE₀");
-    check5(1, 1, 2, true, "seed 000 §4: PE₂ = R(1)·PE₁");
-    check5(0, 2, 2, true, "seed 000 §4: PE₂ = R(2)·PE₀");
+    check5(0, 1, 2, true, "text 000 §4: PE₁ = R(1)·PE₀");
+    check5(1, 1, 2, true, "text 000 §4: PE₂ = R(1)·PE₁");
+    check5(0, 2, 2, true, "text 000 §4: PE₂ = R(2)·PE₀");
     for (long c = 0; c < cfg.cases; ++c)
       check5(gen.integer(0, 1000), gen.integer(0, 1000), 8, false, "random case " + std::to_string(c + 1));
   }
@@ -211,7 +211,7 @@ proof_result prove_4(const run_config& cfg, const rotation_subject& subject) {
 
 namespace {
 const proof_registrar reg{proof{"4", "the sinusoid: bounded, length-consistent, and a shift is one rotation",
-                                "seed 000, §4; seed 003", [](const run_config& cfg) { return prove_4(cfg); }}};
+                                "text 000, §4; text 003", [](const run_config& cfg) { return prove_4(cfg); }}};
 }  // namespace
 
 }  // namespace orderblind::proofs

@@ -1,6 +1,6 @@
-// The text-claims report: rendering only (the rows are in claims_compute.cpp, their data in
-// claims_data.cpp, their evaluation in claims_eval.cpp).
-#include "claims.hpp"
+// The text-claims report: rendering only (the rows, their data and their evaluation are the library
+// proofs/claims/).
+#include "claims_render.hpp"
 
 #include <ostream>
 #include <nlohmann/json.hpp>
@@ -9,12 +9,10 @@
 
 namespace orderblind::cli {
 
-std::vector<std::string> claim_sources() {
-  return {"text 000: 000_53ca8007e607dbd8.txt (Why Position Must Be Encoded)",
-          "text 001: 001_f874646ec48c7dc4.txt (Why a Transformer Cannot See Word Order)",
-          "text 002: 002_fca85e27634fae72.txt (Position: Attention Has No Sense of Order)",
-          "text 003: 003_7b256b8f5e37c13c.txt (How Does It Even Know Word Order?)"};
-}
+using claims::claim;
+using claims::claim_verdict;
+using claims::claims_report;
+using claims::claim_sources;
 
 namespace {
 std::string cell(const std::string& s) {
@@ -32,7 +30,7 @@ std::string summary(const claims_report& r) {
 
 void render_claims(const claims_report& r, const std::string& format, std::ostream& os) {
   if (format == "json") {
-    nlohmann::json j{{"schema", "orderblind-claims/2"},
+    nlohmann::json j{{"schema", "orderblind-claims/3"},
                      {"orderblind_version", version},
                      {"sources", claim_sources()},
                      {"all_held", r.held()},
@@ -48,8 +46,14 @@ void render_claims(const claims_report& r, const std::string& format, std::ostre
     for (const auto& c : r.claims) {
       nlohmann::json jc{{"text", c.text},         {"section", c.section},       {"quote", c.quote},
                         {"text_value", c.text_value}, {"computed", c.computed}, {"arithmetic", c.arithmetic},
-                        {"evidence", c.evidence}, {"verdict", to_string(c.verdict())}, {"correction", c.correction},
+                        {"evidence", to_string(c.evidence)}, {"evidence_detail", c.evidence_detail},
+                        {"verdict", to_string(c.verdict())}, {"correction", c.correction},
                         {"note", c.note},         {"inputs", c.inputs},         {"proof_steps", c.steps}};
+      // NOTE: the kind of each cited step, as `evidence` names it (a row that also computes on the data
+      // carries its own kind in `evidence` and the cited steps' kinds here).
+      nlohmann::json cited = nlohmann::json::array();
+      for (auto k : c.step_evidence) cited.push_back(to_string(claims::evidence_from(k)));
+      jc["cited_evidence"] = cited;
       if (c.questionable) jc["source"] = c.source;
       j["claims"].push_back(jc);
       if (c.verdict() == claim_verdict::erratum) j["errata"].push_back(jc);
@@ -65,7 +69,7 @@ void render_claims(const claims_report& r, const std::string& format, std::ostre
     for (const auto& c : r.claims) {
       const std::string v = to_string(c.verdict());
       os << "| " << c.text << " | " << cell(c.section) << " | " << cell(c.quote) << " | " << cell(c.text_value) << " | "
-         << cell(c.computed) << " | " << cell(c.arithmetic) << " | " << cell(c.evidence) << " | "
+         << cell(c.computed) << " | " << cell(c.arithmetic) << " | " << cell(c.evidence_detail) << " | "
          << (c.verdict() == claim_verdict::held ? v : "**" + v + "**") << " |\n";
     }
     os << "\n### Errata\n\n| text | section | the text says | correct |\n|---|---|---|---|\n";
@@ -85,7 +89,7 @@ void render_claims(const claims_report& r, const std::string& format, std::ostre
   for (const auto& c : r.claims) {
     os << "[" << to_string(c.verdict()) << "] " << c.text << ", " << c.section << ": \"" << c.quote << "\"\n"
        << "    text: " << c.text_value << "\n    computed: " << c.computed << "   (" << c.arithmetic << "; "
-       << c.evidence << ")\n";
+       << c.evidence_detail << ")\n";
     if (!c.correction.empty()) os << "    correct: " << c.correction << "\n";
     if (!c.note.empty()) os << (c.questionable ? "    why: " : "    note: ") << c.note << "\n";
     if (!c.source.empty()) os << "    source: " << c.source << "\n";

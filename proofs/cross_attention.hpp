@@ -1,5 +1,5 @@
 #pragma once
-/// Proof A.2 (seed 001, Appendix A.2): the row numbers do not reach the decoder. Steps 0–5 as the text
+/// Proof A.2 (text 001, Appendix A.2): the row numbers do not reach the decoder. Steps 0–5 as the text
 /// numbers them: the encoder output is reordered (0); keys and values are reordered (1); scores (2) and
 /// weights (3) are reordered; the weighted sum does not change at all (4); heads, decoder rows and
 /// decoder blocks change nothing (5).

@@ -1,9 +1,9 @@
 // The claims table as data: the texts' numbers, matrices, sizes and positions that the claim rows read
-// (claims_compute.cpp), and the factual claims no computation can decide (questionable, with reason and
+// (rows.cpp), and the factual claims no computation can decide (questionable, with reason and
 // source). Every computed row reads its inputs from here, so a test can perturb each one.
-#include "claims.hpp"
+#include "proofs/claims/claims.hpp"
 
-namespace orderblind::cli {
+namespace orderblind::claims {
 namespace {
 
 using R = mpfr100;
@@ -22,6 +22,13 @@ Matrix<R> row(std::initializer_list<double> v) { return mat({v}); }
 Matrix<R> scalar(double v) { return mat({{v}}); }
 
 }  // namespace
+
+std::vector<std::string> claim_sources() {
+  return {"text 000: 000_53ca8007e607dbd8.txt (Why Position Must Be Encoded)",
+          "text 001: 001_f874646ec48c7dc4.txt (Why a Transformer Cannot See Word Order)",
+          "text 002: 002_fca85e27634fae72.txt (Position: Attention Has No Sense of Order)",
+          "text 003: 003_7b256b8f5e37c13c.txt (How Does It Even Know Word Order?)"};
+}
 
 claim_inputs::table texts_data() {
   claim_inputs::table t;
@@ -68,10 +75,15 @@ claim_inputs::table texts_data() {
   t["text001.W_V"] = mat({{0, 0, 1, 0}, {1, 0, 0, 1}, {0, 1, 0, 0}, {1, 0, 0, 0}});
   // §3.2: LLMs love I is the reversal (Appendix A.1's P).
   t["text001.P"] = mat({{0, 0, 1}, {0, 1, 0}, {1, 0, 0}});
+  // §3.2, the text's counts: "left the pattern for the other thirty-five" (dot products in Q, K, V) and
+  // "the other eight" (entries of Q Kᵀ) — figures the rows compare with the counts on X and W.
+  t["text001.dot products left (the text's figure)"] = scalar(35);
+  t["text001.scores left (the text's figure)"] = scalar(8);
   // §3.2: "Everything from here on is rounded to two decimals".
   t["text001.decimals"] = scalar(2);
   // §3.4: 500 positions, W^(0) … W^(499).
   t["text001.positions with weights"] = scalar(500);
+  t["text001.last weight index (the text's figure)"] = scalar(499);
   // §3.4, Common mistake: Alice told Bob about Carol / Alice told Carol about Bob. The text gives no
   // vectors; these embeddings (4 slots) and the FFN are ours.
   t["text001.Alice told Bob about Carol (ours)"] =
@@ -83,6 +95,7 @@ claim_inputs::table texts_data() {
   // §3.7: a 500-word sentence; the three pairs three apart; the word at 10 against itself; the
   // exercise's 1600c; the gap 3.
   t["text001.sentence length"] = scalar(500);
+  t["text001.added to the last token (the text's figure)"] = scalar(499);
   t["text001.pairs three apart"] = mat({{3, 0}, {10, 7}, {100, 97}});
   t["text001.word at 10: itself, three back"] = mat({{10, 10}, {10, 7}});
   t["text001.exercise score / c"] = scalar(1600);
@@ -112,7 +125,9 @@ claim_inputs::table texts_data() {
   t["text002.relative: near pair, far pair"] = mat({{3, 0}, {1000003, 1000000}});
 
   // --- text 003, "How Does It Even Know Word Order?" ----------------------------------------------
+  // Attempt 1: "by position 5000 you're adding a value of 5000".
   t["text003.counter position"] = scalar(5000);
+  t["text003.counter value (the text's figure)"] = scalar(5000);
   t["text003.lengths"] = row({5, 50});
   t["text003.the 3rd word: position, numerator"] = row({2, 3});
   // Attempt 2: sentences normalised by their own length.
@@ -129,6 +144,133 @@ claim_inputs::table texts_data() {
   return t;
 }
 
+// Where each entry of texts_data() comes from: the text and section, or "ours" for values the text does
+// not give (the row then says so).
+std::map<std::string, std::string> texts_data_sources() {
+  return {
+      {"text000.dog bites man",
+       "text 000, §3: dog = [1, 0], bites = [0, 1], man = [1, 1]"},
+      {"text000.P",
+       "text 000, §1: P for \"dog bites man\" → \"man bites dog\""},
+      {"text000.M (ours)",
+       "ours: an M for text 000, §1's \"P M Pᵀ\" (the text gives none)"},
+      {"text000.d",
+       "text 000, §3/§4: d = 2"},
+      {"text000.base",
+       "text 000, §4: the sinusoid's base 10000"},
+      {"text000.positions",
+       "text 000, §3/§4: positions 0, 1, 2"},
+      {"text000.slowest hand: d, tokens",
+       "text 000, §4: the slowest hand (d = 512 as in text 002's frequency range; 1000 tokens)"},
+      {"text000.unique: first, count, step, d",
+       "text 000, §4, \"a unique fingerprint\" (positions 0…300, d = 8 ours)"},
+      {"text000.fastest hand: d, positions, pair",
+       "text 000, §4: the fastest hand (d = 512, positions 0…63, pair 0)"},
+      {"text000.table rows, unseen position",
+       "text 000, §4, \"a formula, not a parameter table\" (512 rows; position 10⁶ ours)"},
+      {"text000.max_seq_len",
+       "text 000, §4, Scheme B: max_seq_len (GPT-2's 1024, text 001 §3.4)"},
+      {"text000.wide d",
+       "text 000, §5: d = 768 and 4096"},
+      {"text000.random directions: mean, sd",
+       "text 000, §5: random directions (mean 0, sd 1: ours)"},
+      {"text000.NoPE rows: first, others",
+       "text 000, §5, NoPE: a start marker's row and the others' (ours)"},
+      {"text000.NoPE length",
+       "text 000, §5, NoPE: sequence length 6 (ours)"},
+      {"text000.try 1: P",
+       "text 000, Try it yourself 1: a 4-token sentence reordered by a 4-cycle"},
+      {"text000.try 1: d, cases",
+       "text 000, Try it yourself 1: d = 2, 200 random inputs (ours)"},
+      {"text000.try 3: n, d",
+       "text 000, Try it yourself 3: sinusoidal(64, 8)"},
+      {"text000.bit-for-bit search: d, tries",
+       "text 000, §2, \"bit-for-bit\": the search's d = 3 and 20000 tries (ours)"},
+      {"text001.X",
+       "text 001, §3.2: I = (0,0,1,1), love = (0,1,0,1), LLMs = (1,0,0,1)"},
+      {"text001.W_Q",
+       "text 001, §3.2: Part 1's W_Q"},
+      {"text001.W_K",
+       "text 001, §3.2: Part 1's W_K"},
+      {"text001.W_V",
+       "text 001, §3.2: Part 1's W_V"},
+      {"text001.P",
+       "text 001, §3.2: LLMs love I, the reversal (Appendix A.1's P)"},
+      {"text001.dot products left (the text's figure)",
+       "text 001, §3.2: \"the other thirty-five\""},
+      {"text001.scores left (the text's figure)",
+       "text 001, §3.2: \"The other eight\""},
+      {"text001.decimals",
+       "text 001, §3.2: \"rounded to two decimals\""},
+      {"text001.positions with weights",
+       "text 001, §3.4: 500 positions"},
+      {"text001.last weight index (the text's figure)",
+       "text 001, §3.4: \"out to W^(499)\""},
+      {"text001.Alice told Bob about Carol (ours)",
+       "ours: embeddings for text 001, §3.4, Common mistake (the text gives no vectors)"},
+      {"text001.Alice told Carol about Bob (ours)",
+       "ours: embeddings for text 001, §3.4, Common mistake (the text gives no vectors)"},
+      {"text001.FFN W1 (ours)",
+       "ours: an FFN for text 001, §3.4, Common mistake"},
+      {"text001.FFN W2 (ours)",
+       "ours: an FFN for text 001, §3.4, Common mistake"},
+      {"text001.sentence length",
+       "text 001, §3.7: a sentence with 500 words"},
+      {"text001.added to the last token (the text's figure)",
+       "text 001, §3.7: \"499 added to its values\""},
+      {"text001.pairs three apart",
+       "text 001, §3.7: pairs three apart"},
+      {"text001.word at 10: itself, three back",
+       "text 001, §3.7: the word at 10 against itself and three back"},
+      {"text001.exercise score / c",
+       "text 001, §3.7, exercise: 1600c"},
+      {"text001.gap",
+       "text 001, §3.7: the gap 3"},
+      {"text001.base",
+       "text 001, §3.5/§3.6: the sinusoid's base 10000"},
+      {"text002.d_model",
+       "text 002, introduction, paragraph 4: d_model (512 is the original paper's, not the text's)"},
+      {"text002.base",
+       "text 002, introduction, paragraph 4: 10000^(2i/d_model)"},
+      {"text002.cards (ours)",
+       "ours: 3-slot vectors for text 002, The story's six cards"},
+      {"text002.reversal of six",
+       "text 002, The story: \"mat the on sat cat The\""},
+      {"text002.swap positions 2 and 5",
+       "text 002, Look closer: \"swap positions 2 and 5\""},
+      {"text002.unique: first, count, step, d",
+       "text 002, introduction, paragraph 4: \"a unique vector for each position\" (positions 0…300, d = 8 ours)"},
+      {"text002.nearby: positions, d, far gap",
+       "text 002, Look closer: \"nearby positions have similar encodings\" (0…200, d = 512, gap 8 ours)"},
+      {"text002.table rows, sequence length",
+       "text 002, Test yourself: trained up to 2048, given 3000"},
+      {"text002.relative: near pair, far pair",
+       "text 002, Test yourself: a relative scheme (the pairs are ours)"},
+      {"text003.counter position",
+       "text 003, Attempt 1: \"by position 5000\""},
+      {"text003.counter value (the text's figure)",
+       "text 003, Attempt 1: \"a value of 5000\""},
+      {"text003.lengths",
+       "text 003, Attempt 2: a five-word and a fifty-word sentence"},
+      {"text003.the 3rd word: position, numerator",
+       "text 003, Attempt 2: \"the 3rd word is 3/5\""},
+      {"text003.sentences: tokens, length",
+       "text 003, Attempt 2: sentences normalised by their own length (the lengths are ours)"},
+      {"text003.d",
+       "text 003, the sinusoid: d = 8 (ours; the text leaves d open)"},
+      {"text003.base",
+       "text 003, the sinusoid: 10000^(2i/d)"},
+      {"text003.two dots: pos, pos + k",
+       "text 003, the third interactive: two dots at pos and pos + k, k = 3"},
+      {"text003.table rows, position",
+       "text 003, Mock question: trained on 512, given position 2000"},
+      {"text003.q, k (ours)",
+       "ours: a query and a key (d = 8) for text 003's RoPE/ALiBi"},
+      {"text003.query, key positions",
+       "text 003, RoPE/ALiBi: positions three apart (4 and 1, 400 and 397; 1003 and 1000 ours)"},
+  };
+}
+
 std::vector<claim> questionable_claims() {
   auto q = [](std::string text, std::string section, std::string quote, std::string text_value, std::string reason,
               std::string source) {
@@ -139,7 +281,8 @@ std::vector<claim> questionable_claims() {
     c.text_value = std::move(text_value);
     c.computed = "not computable: a statement about practice or the literature";
     c.arithmetic = "none";
-    c.evidence = "none (the literature)";
+    c.evidence = claim_evidence::literature;
+    c.evidence_detail = "none (the literature)";
     c.questionable = true;
     c.text_correct = false;
     c.check_held = false;
@@ -198,4 +341,4 @@ std::vector<claim> questionable_claims() {
   };
 }
 
-}  // namespace orderblind::cli
+}  // namespace orderblind::claims

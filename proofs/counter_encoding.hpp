@@ -1,5 +1,5 @@
 #pragma once
-/// Proof 3.7 (seed 001, §3.7): why not a counter. The score's four-term expansion; with p_m = m𝟙 the
+/// Proof 3.7 (text 001, §3.7): why not a counter. The score's four-term expansion; with p_m = m𝟙 the
 /// position term collapses to c·m·n; the three pairs three apart; the ranking needs c > 0; and the
 /// exercise "find a pair three apart scoring 1600c" has no solution.
 #include <functional>

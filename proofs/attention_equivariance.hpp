@@ -1,5 +1,5 @@
 #pragma once
-/// Proof A.1 (seed 001, Appendix A.1; seed 000, §2): self-attention is permutation-equivariant,
+/// Proof A.1 (text 001, Appendix A.1; text 000, §2): self-attention is permutation-equivariant,
 /// Attn(PX) = P·Attn(X), checked step by step as the texts write it.
 #include "attention_subject.hpp"
 #include "proof.hpp"

@@ -1,5 +1,5 @@
 // Proof A.1: Q′ = PQ, K′ = PK, V′ = PV; S′ = PSPᵀ; softmax passes through; PᵀP = I; Z′ = PZ.
-#include "a1_attention_equivariance.hpp"
+#include "attention_equivariance.hpp"
 
 #include <optional>
 
@@ -18,7 +18,7 @@ struct a1_case {
   Matrix<Q> x;
   head_weights<Q> w;
   Q scale;               ///< the exact path's scale
-  R real_scale;          ///< the mpfr100 path's scale (1/√2 for seed 000)
+  R real_scale;          ///< the mpfr100 path's scale (1/√2 for text 000)
   permutation p;
 };
 
@@ -26,7 +26,7 @@ std::vector<a1_case> cases(const run_config& cfg) {
   std::vector<a1_case> v;
   {
     namespace ex = examples::seed001;
-    v.push_back({"seed 001 §3.2, I love LLMs reversed", true, ex::x<Q>(), ex::weights<Q>(), ex::scale<Q>(),
+    v.push_back({"text 001 §3.2, I love LLMs reversed", true, ex::x<Q>(), ex::weights<Q>(), ex::scale<Q>(),
                  ex::scale<R>(), ex::reversal()});
   }
   {
@@ -34,7 +34,7 @@ std::vector<a1_case> cases(const run_config& cfg) {
     // NOTE: 1/√2 is irrational; the exact path scales by 1 (a scalar factor commutes with P), the
     // mpfr100 path uses 1/√2 as the text does.
     using std::sqrt;
-    v.push_back({"seed 000 §3, dog bites man → man bites dog", true, ex::sentence_a<Q>(), ex::identity_weights<Q>(),
+    v.push_back({"text 000 §3, dog bites man → man bites dog", true, ex::sentence_a<Q>(), ex::identity_weights<Q>(),
                  Q(1), R(1) / R(sqrt(R(2))), ex::swap_first_and_last()});
   }
   case_source src(cfg.seed);
@@ -60,7 +60,7 @@ std::string describe(const a1_case& c) {
 }  // namespace
 
 proof_result prove_a1(const run_config& cfg, const attention_subject& subject) {
-  const std::string src = "seed 001, Appendix A.1; seed 000, §2";
+  const std::string src = "text 001, Appendix A.1; text 000, §2";
   const std::string exact = "mpq_rational (exact, ==)";
   const std::string kernel_note =
       "the exact path uses the rational kernel φ(s) = 1 + s + s²/2 in place of exp (softmax's own step is 5b–5c)";
@@ -136,7 +136,7 @@ proof_result prove_a1(const run_config& cfg, const attention_subject& subject) {
             "the argument of the text uses only that and the order-free row sum. Softmax's own step: 5b–5c here (mpfr100), "
             "and exactly, in the field Q(t), in proof A.1-exp.");
   s5c.remark("With the textbook in-order sum the floating results may differ in the last bits (step 5b bounds "
-             "that); seed 000's \"bit-for-bit identical\" holds with an order-free sum.");
+             "that); text 000's \"bit-for-bit identical\" holds with an order-free sum.");
   proof_result r{"A.1", "self-attention is permutation-equivariant: Attn(PX) = P·Attn(X)", src,
                  random_cases_description, {}};
   for (auto* s : {&s1, &s2, &s3, &s4, &s5, &s5b, &s5c, &s6, &s6b}) r.steps.push_back(s->finish(cfg.seed));
@@ -145,7 +145,7 @@ proof_result prove_a1(const run_config& cfg, const attention_subject& subject) {
 
 namespace {
 const proof_registrar reg{proof{"A.1", "self-attention is permutation-equivariant: Attn(PX) = P·Attn(X)",
-                                "seed 001, Appendix A.1; seed 000, §2",
+                                "text 001, Appendix A.1; text 000, §2",
                                 [](const run_config& cfg) { return prove_a1(cfg); }}};
 }  // namespace
 

@@ -14,7 +14,6 @@
 /// reason and a source — not a failure, exit code unaffected) and *FAILED* (the computation did not
 /// give what the row asserts; exit code 1). A NaN in any compared value fails the row.
 #include <functional>
-#include <iosfwd>
 #include <map>
 #include <memory>
 #include <string>
@@ -24,12 +23,33 @@
 #include "orderblind/scalar.hpp"
 #include "proofs/proof.hpp"
 
-namespace orderblind::cli {
+namespace orderblind::claims {
 
 /// A claim's verdict (see the file comment).
 enum class claim_verdict { held, erratum, questionable, failed };
 /// "held", "erratum", "questionable" or "FAILED".
 const char* to_string(claim_verdict v);
+
+/// The kind of evidence a row rests on (JSON `evidence`: the enumerator's name). The first five are the
+/// proofs' kinds (`proofs::evidence_kind`): a row that takes the verdict of cited proof steps carries the
+/// weakest of theirs, and a row that samples random cases itself says so. The others are what a row
+/// computes on the texts' data itself.
+enum class claim_evidence {
+  sampled_within_bound,  ///< seeded random cases, floating arithmetic, each within a stated ε-bound
+  sampled_exact,         ///< seeded random cases compared with == (exact arithmetic, or bit for bit)
+  enclosure,             ///< rigorous interval enclosures (MPFI)
+  identity,              ///< the library's own code over symbols: an identity for all real inputs at fixed sizes
+  formal,                ///< a machine-checked proof for all sizes (Coq)
+  exact_on_data,         ///< exact rational arithmetic (==) on the texts' data
+  mpfr100_on_data,       ///< 100-digit MPFR on the texts' data (figures checked as correct roundings) — not exact
+  double_on_data,        ///< IEEE double on the texts' data, where the claim is about floating point itself
+  count_on_data,         ///< a count on the texts' data: the text's figure against the data's shapes (no arithmetic)
+  literature,            ///< no computation: a questionable claim, with its reason and source
+};
+/// The enumerator's name, e.g. "exact_on_data" (the JSON value).
+const char* to_string(claim_evidence e);
+/// A proof step's kind as a claim's.
+claim_evidence evidence_from(proofs::evidence_kind k);
 
 /// One checked claim.
 struct claim {
@@ -39,7 +59,8 @@ struct claim {
   std::string text_value;  ///< the value or statement the text gives
   std::string computed;    ///< what orderblind computes
   std::string arithmetic;  ///< e.g. "mpfr100 (MPFR, 100 digits)", "mpq_rational (exact)"
-  std::string evidence;    ///< the kind of evidence: the cited proof step's kind, or what was computed on
+  claim_evidence evidence = claim_evidence::exact_on_data;  ///< the kind of evidence (see `claim_evidence`)
+  std::string evidence_detail;  ///< the evidence in words: the cited steps' kinds, the generator, seed and cases
   bool text_correct = false;  ///< the text's value is right (else: an erratum)
   bool check_held = false;    ///< the computation gave the asserted (correct) value
   bool questionable = false;  ///< a dated or contested factual claim (no computation; reason + source)
@@ -48,6 +69,7 @@ struct claim {
   std::string source;      ///< questionable: the source of the reason
   std::vector<std::string> inputs;  ///< the data-table entries the computation read
   std::vector<std::string> steps;   ///< the proof steps whose verdict it took, e.g. "A.1 step 6"
+  std::vector<proofs::evidence_kind> step_evidence;  ///< the kind of each of `steps`, in the same order
   claim_verdict verdict() const {
     if (questionable) return claim_verdict::questionable;
     return !check_held ? claim_verdict::failed : text_correct ? claim_verdict::held : claim_verdict::erratum;
@@ -100,6 +122,9 @@ class claim_inputs {
 
 /// The texts' data: every number, matrix, size and position the claims read.
 claim_inputs::table texts_data();
+/// The source of every entry of `texts_data()`: "text 001, §3.2: …", or "ours: …" for a value the texts
+/// do not give.
+std::map<std::string, std::string> texts_data_sources();
 /// The texts' data with the registered proofs run at `cfg`.
 claim_inputs texts_inputs(const proofs::run_config& cfg = {});
 
@@ -141,9 +166,6 @@ claims_report compute_claims(const claim_inputs& in);
 claims_report compute_claims();
 /// The texts the report covers, e.g. "text 000: 000_53ca8007e607dbd8.txt (Why Position Must Be Encoded)".
 std::vector<std::string> claim_sources();
-/// Renders the report (text | markdown | json); the errata and the questionable rows are listed again
-/// in their own sections, and a summary counts held / erratum / questionable / FAILED.
-void render_claims(const claims_report& r, const std::string& format, std::ostream& os);
 
 // --- the comparisons every row uses: a NaN (or ±∞) in either side fails them --------------------------
 
@@ -159,4 +181,4 @@ bool all_finite(const Matrix<double>& m);
 /// max |a − b| over entries; NaN when a shape differs or an entry is not finite.
 mpfr100 max_abs_diff(const Matrix<mpfr100>& a, const Matrix<mpfr100>& b);
 
-}  // namespace orderblind::cli
+}  // namespace orderblind::claims

@@ -1,5 +1,5 @@
 #pragma once
-/// Proof 4 (seed 000, §4; seed 003): the sinusoid is bounded and length-consistent, pos/length is not
+/// Proof 4 (text 000, §4; text 003): the sinusoid is bounded and length-consistent, pos/length is not
 /// (3/5 vs 3/50); shifting by k is one fixed rotation, PE(p+k) = R(k)·PE(p); with M = I the position
 /// score depends on m − n only, with a general M it does not.
 #include <functional>
@@ -15,7 +15,7 @@ struct rotation_subject {
   std::function<Matrix<Q>(const Q& cos_k, const Q& sin_k)> exact;
   std::function<Matrix<R>(const R& cos_k, const R& sin_k)> real;
 };
-/// The texts' matrix [[cos kω, sin kω], [−sin kω, cos kω]] (seed 000 §4, seed 003).
+/// The texts' matrix [[cos kω, sin kω], [−sin kω, cos kω]] (text 000 §4, text 003).
 rotation_subject text_rotation();
 
 /// Runs 4.

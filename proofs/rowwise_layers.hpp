@@ -1,5 +1,5 @@
 #pragma once
-/// Proof 3.4 (seed 001, §3.4; seed 000, §2): FFN, LayerNorm and residual act row by row; stacks stay
+/// Proof 3.4 (text 001, §3.4; text 000, §2): FFN, LayerNorm and residual act row by row; stacks stay
 /// equivariant; mean pooling is invariant; the causal mask is the one step that reads row numbers
 /// (it is not equivariant: a minimal counterexample is found and shown).
 #include <functional>

@@ -1,5 +1,5 @@
 // Proof 3.7: the counter's position score is c·m·n.
-#include "s37_counter.hpp"
+#include "counter_encoding.hpp"
 
 #include "checks.hpp"
 #include "orderblind/examples/seed001.hpp"
@@ -31,7 +31,7 @@ Q sum_all(const Matrix<Q>& m) {
 }  // namespace
 
 proof_result prove_37(const run_config& cfg, const counter_subject& subject) {
-  const std::string src = "seed 001, §3.7";
+  const std::string src = "text 001, §3.7";
   const std::string exact = "mpq_rational (exact, ==)";
   step_checker s1({"1", "q_m·k_n = (e_m + p_m)W_Q ((e_n + p_n)W_K)ᵀ = e_m M e_nᵀ + e_m M p_nᵀ + p_m M e_nᵀ + p_m M p_nᵀ, "
                         "M = W_Q W_Kᵀ",
@@ -145,7 +145,7 @@ proof_result prove_37(const run_config& cfg, const counter_subject& subject) {
 }
 
 namespace {
-const proof_registrar reg{proof{"3.7", "a counter cannot carry relative position: its score is c·m·n", "seed 001, §3.7",
+const proof_registrar reg{proof{"3.7", "a counter cannot carry relative position: its score is c·m·n", "text 001, §3.7",
                                 [](const run_config& cfg) { return prove_37(cfg); }}};
 }  // namespace
 

@@ -1,5 +1,5 @@
-// Proof A.2: seed 001, Appendix A.2, Steps 0–5.
-#include "a2_cross_attention.hpp"
+// Proof A.2: text 001, Appendix A.2, Steps 0–5.
+#include "cross_attention.hpp"
 
 #include "checks.hpp"
 #include "model_weights.hpp"
@@ -39,7 +39,7 @@ std::vector<a2_case> cases(const run_config& cfg) {
     const auto w = ex::weights<Q>();
     const Matrix<Q> id = Matrix<Q>::Identity(4, 4);
     decoder_block_weights<Q> db{enc[0].attention, enc[0].attention, enc[0].ffn, {}, {}, {}};
-    v.push_back({"seed 001 §3.2/A.2: I love LLMs reversed (decoder rows: I, love, LLMs)", true, ex::x<Q>(), enc,
+    v.push_back({"text 001 §3.2/A.2: I love LLMs reversed (decoder rows: I, love, LLMs)", true, ex::x<Q>(), enc,
                  ex::x<Q>(), w, {w.wq, w.wk, w.wv, id, 1}, {db, db}, ex::reversal()});
   }
   case_source src(cfg.seed);
@@ -69,7 +69,7 @@ std::string describe(const a2_case& c) { return c.label + " (P = " + c.p.cycles(
 }  // namespace
 
 proof_result prove_a2(const run_config& cfg, const attention_subject& subject) {
-  const std::string src = "seed 001, Appendix A.2";
+  const std::string src = "text 001, Appendix A.2";
   const std::string exact = "mpq_rational (exact, ==)";
   const std::string real = "mpfr100 (MPFR, 100 digits)";
   step_checker s0({"Step 0", "the encoder's output is reordered, and nothing else: encoder(PX) = P·encoder(X) = PC",
@@ -144,7 +144,7 @@ proof_result prove_a2(const run_config& cfg, const attention_subject& subject) {
     s5.check(o, c.example, lbl);
   }
   s0.remark("The text's example: X = I love LLMs with Part 1's W_Q, W_K, W_V as the single head, W_O = I and an "
-            "identity FFN (the seed prints no other weights). LayerNorm's own row-wise step is checked in proof 3.4 "
+            "identity FFN (the text prints no other weights). LayerNorm's own row-wise step is checked in proof 3.4 "
             "(mpfr100); the exact path uses the MAD norm, which like LayerNorm reads one row.");
   s2.remark("Every score is scaled by 1/2 (the text's d_k = 4), in the blocks too.");
   s3.remark("Softmax's own step: 3b here (mpfr100), and exactly, in the field Q(t), in proof A.2-exp.");
@@ -155,7 +155,7 @@ proof_result prove_a2(const run_config& cfg, const attention_subject& subject) {
 
 namespace {
 const proof_registrar reg{proof{"A.2", "the row numbers do not reach the decoder (cross-attention)",
-                                "seed 001, Appendix A.2", [](const run_config& cfg) { return prove_a2(cfg); }}};
+                                "text 001, Appendix A.2", [](const run_config& cfg) { return prove_a2(cfg); }}};
 }  // namespace
 
 }  // namespace orderblind::proofs

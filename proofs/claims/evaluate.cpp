@@ -6,9 +6,9 @@
 
 #include <mpfr.h>
 
-#include "claims.hpp"
+#include "proofs/claims/claims.hpp"
 
-namespace orderblind::cli {
+namespace orderblind::claims {
 
 const char* to_string(claim_verdict v) {
   switch (v) {
@@ -20,11 +20,41 @@ const char* to_string(claim_verdict v) {
   return "FAILED";
 }
 
+const char* to_string(claim_evidence e) {
+  switch (e) {
+    case claim_evidence::sampled_within_bound: return "sampled_within_bound";
+    case claim_evidence::sampled_exact: return "sampled_exact";
+    case claim_evidence::enclosure: return "enclosure";
+    case claim_evidence::identity: return "identity";
+    case claim_evidence::formal: return "formal";
+    case claim_evidence::exact_on_data: return "exact_on_data";
+    case claim_evidence::mpfr100_on_data: return "mpfr100_on_data";
+    case claim_evidence::double_on_data: return "double_on_data";
+    case claim_evidence::count_on_data: return "count_on_data";
+    case claim_evidence::literature: return "literature";
+  }
+  return "literature";
+}
+
+claim_evidence evidence_from(proofs::evidence_kind k) {
+  switch (k) {
+    case proofs::evidence_kind::sampled_within_bound: return claim_evidence::sampled_within_bound;
+    case proofs::evidence_kind::sampled_exact: return claim_evidence::sampled_exact;
+    case proofs::evidence_kind::enclosure: return claim_evidence::enclosure;
+    case proofs::evidence_kind::identity: return claim_evidence::identity;
+    case proofs::evidence_kind::formal: return claim_evidence::formal;
+  }
+  return claim_evidence::sampled_within_bound;
+}
+
 namespace {
-void note_read(claim* c, const std::string& what, bool step) {
-  if (c == nullptr) return;
+/// Records a read; true when it is the first of `what` in this claim.
+bool note_read(claim* c, const std::string& what, bool step) {
+  if (c == nullptr) return false;
   auto& v = step ? c->steps : c->inputs;
-  if (std::find(v.begin(), v.end(), what) == v.end()) v.push_back(what);
+  if (std::find(v.begin(), v.end(), what) != v.end()) return false;
+  v.push_back(what);
+  return true;
 }
 }  // namespace
 
@@ -72,11 +102,14 @@ long claim_inputs::integer(const std::string& key, Eigen::Index i, Eigen::Index 
 }
 
 proofs::step_record claim_inputs::step(const std::string& id, const std::string& number) const {
-  note_read(current_, id + " step " + number, true);
   auto it = cache_->find(id);
   if (it == cache_->end()) it = cache_->emplace(id, run_(id)).first;
   for (const auto& s : it->second.steps)
-    if (s.number == number) return s;
+    if (s.number == number) {
+      // NOTE: recorded once the step exists, so `steps` and `step_evidence` stay aligned.
+      if (note_read(current_, id + " step " + number, true)) current_->step_evidence.push_back(proofs::evidence_of(s));
+      return s;
+    }
   throw std::invalid_argument("proof " + id + " has no step '" + number + "'");
 }
 
@@ -156,4 +189,4 @@ claims_report compute_claims(const claim_inputs& in) {
 
 claims_report compute_claims() { return compute_claims(texts_inputs()); }
 
-}  // namespace orderblind::cli
+}  // namespace orderblind::claims

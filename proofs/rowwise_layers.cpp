@@ -1,5 +1,5 @@
 // Proof 3.4: the layers after attention read one row at a time; the causal mask reads row numbers.
-#include "s34_rowwise_layers.hpp"
+#include "rowwise_layers.hpp"
 
 #include "checks.hpp"
 #include "model_weights.hpp"
@@ -15,7 +15,7 @@ layers_subject library_layers() {
 
 namespace {
 
-struct s34_case {
+struct rowwise_case {
   std::string label;
   bool example = false;
   Matrix<Q> x;
@@ -24,20 +24,20 @@ struct s34_case {
   permutation p;
 };
 
-std::vector<s34_case> cases(const run_config& cfg) {
+std::vector<rowwise_case> cases(const run_config& cfg) {
   namespace ex = examples::seed001;
-  std::vector<s34_case> v;
+  std::vector<rowwise_case> v;
   const auto w = ex::weights<Q>();
   const Matrix<Q> id = Matrix<Q>::Identity(4, 4);
-  // NOTE: seed 001 prints no FFN weights; the example's FFN is W1 = W_Q, W2 = W_V (Part 1's), b = −𝟙, +𝟙.
+  // NOTE: text 001 prints no FFN weights; the example's FFN is W1 = W_Q, W2 = W_V (Part 1's), b = −𝟙, +𝟙.
   const ffn_weights<Q> f{w.wq, Matrix<Q>::Constant(1, 4, Q(-1)), w.wv, Matrix<Q>::Constant(1, 4, Q(1))};
   const encoder_block_weights<Q> b{{w.wq, w.wk, w.wv, id, 1}, f, {}, {}};
-  v.push_back({"seed 001 §3.4: I love LLMs reversed", true, ex::x<Q>(), f, {b, b}, ex::reversal()});
+  v.push_back({"text 001 §3.4: I love LLMs reversed", true, ex::x<Q>(), f, {b, b}, ex::reversal()});
   case_source src(cfg.seed);
   for (long k = 0; k < cfg.cases; ++k) {
     const auto n = src.integer(2, 5);
     const Eigen::Index d = 2;
-    s34_case c{"random case " + std::to_string(k + 1), false, src.matrix<Q>(n, d), random_ffn<Q>(src, d, 3), {},
+    rowwise_case c{"random case " + std::to_string(k + 1), false, src.matrix<Q>(n, d), random_ffn<Q>(src, d, 3), {},
                src.shuffle(static_cast<std::size_t>(n))};
     c.blocks.push_back(random_encoder_block<Q>(src, d, static_cast<std::size_t>(src.integer(1, 2))));
     c.blocks.push_back(random_encoder_block<Q>(src, d, static_cast<std::size_t>(src.integer(1, 2))));
@@ -46,7 +46,7 @@ std::vector<s34_case> cases(const run_config& cfg) {
   return v;
 }
 
-std::string describe(const s34_case& c) { return c.label + " (P = " + c.p.cycles() + ", X = " + show(c.x) + ")"; }
+std::string describe(const rowwise_case& c) { return c.label + " (P = " + c.p.cycles() + ", X = " + show(c.x) + ")"; }
 
 /// Self-attention with identity weights, scale 1, the rational kernel and the subject's decoder mask.
 Matrix<Q> masked_attention(const Matrix<Q>& x, const orderblind::mask& m) {
@@ -60,7 +60,7 @@ Matrix<Q> masked_attention(const Matrix<Q>& x, const orderblind::mask& m) {
 }  // namespace
 
 proof_result prove_34(const run_config& cfg, const layers_subject& subject) {
-  const std::string src = "seed 001, §3.4; seed 000, §2";
+  const std::string src = "text 001, §3.4; text 000, §2";
   const std::string exact = "mpq_rational (exact, ==)";
   step_checker s1({"1", "the feed-forward network reads one row: FFN(PX) = P·FFN(X), and row i of FFN(X) is FFN(xᵢ)",
                    src, subject.name + " of PX against P·FFN(X); each row against the FFN of that row alone", exact,
@@ -74,14 +74,14 @@ proof_result prove_34(const run_config& cfg, const layers_subject& subject) {
                    "two encoder blocks (multi-head attention, FFN, Add & Norm; rational kernel, MAD norm) on PX "
                    "against P·stack(X)",
                    exact, "== (exact)"});
-  step_checker s4b({"4b", "\"Stack 96 layers: still equivariant\" — bit for bit, with order-free sums", "seed 000, §2",
+  step_checker s4b({"4b", "\"Stack 96 layers: still equivariant\" — bit for bit, with order-free sums", "text 000, §2",
                     "96 encoder blocks (softmax, LayerNorm) in double with sorted sums on PX against P·stack(X)",
                     "double (IEEE binary64, sorted sums)", "== (bit-for-bit)"});
   step_checker s5({"5", "mean pooling is invariant: pool(PX) = pool(X), so stack + pool is a bag of words", src,
                    "mean_pool(PX) against mean_pool(X), and mean_pool(stack(PX)) against mean_pool(stack(X))", exact,
                    "== (exact)"});
   step_checker s6({"6", "the causal mask reads row numbers: causal attention is NOT equivariant (minimal counterexample)",
-                   "seed 001, §3.4 key takeaway; seed 000, §5",
+                   "text 001, §3.4 key takeaway; text 000, §5",
                    "a search over n = 2, d = 1, entries 0, 1, −1, 2 (smallest first) for X with "
                    "Attn_causal(PX) ≠ P·Attn_causal(X) (identity weights, scale 1, rational kernel); and the texts' "
                    "examples",
@@ -160,14 +160,14 @@ proof_result prove_34(const run_config& cfg, const layers_subject& subject) {
                            : case_outcome{true, "0", 0.0, {}},
              false, "the exhaustive search");
     if (!found.empty()) s6.remark("Minimal counterexample: " + found + ".");
-    // The texts' examples: dog bites man (seed 000) and I love LLMs (seed 001) under the causal mask.
+    // The texts' examples: dog bites man (text 000) and I love LLMs (text 001) under the causal mask.
     namespace e0 = examples::seed000;
     namespace e1 = examples::seed001;
     const Matrix<Q> xa = e0::sentence_a<Q>();
     const bool differs0 = !exactly_equal(masked_attention(e0::swap_first_and_last().apply_rows(xa), subject.decoder_mask),
                                          e0::swap_first_and_last().apply_rows(masked_attention(xa, subject.decoder_mask)));
     s6.check(differs0 ? case_outcome{true, "0", 0.0, {}} : exact_outcome(false, "equivariant on dog bites man"), true,
-             "seed 000 dog bites man");
+             "text 000 dog bites man");
     attention_options<Q> opt;
     opt.scale = e1::scale<Q>();
     opt.mask = subject.decoder_mask;
@@ -176,9 +176,9 @@ proof_result prove_34(const run_config& cfg, const layers_subject& subject) {
     const auto z1p = self_attention<Q, rational_kernel>(e1::reversal().apply_rows(x1), e1::weights<Q>(), opt);
     const bool differs1 = !exactly_equal(z1p, e1::reversal().apply_rows(z1));
     s6.check(differs1 ? case_outcome{true, "0", 0.0, {}} : exact_outcome(false, "equivariant on I love LLMs"), true,
-             "seed 001 I love LLMs");
+             "text 001 I love LLMs");
   }
-  s1.remark("The example's FFN uses Part 1's W_Q as W1 and W_V as W2 with biases −𝟙 and +𝟙 (seed 001 prints no FFN "
+  s1.remark("The example's FFN uses Part 1's W_Q as W1 and W_V as W2 with biases −𝟙 and +𝟙 (text 001 prints no FFN "
             "weights).");
   s4b.remark("Sorted sums make every sum over the sequence independent of the row order; the row-wise steps "
              "(projections, FFN, LayerNorm) are bit-identical anyway, since each row is computed by the same "
@@ -191,7 +191,7 @@ proof_result prove_34(const run_config& cfg, const layers_subject& subject) {
 
 namespace {
 const proof_registrar reg{proof{"3.4", "the order is in the row numbers, and nothing reads them (except the causal mask)",
-                                "seed 001, §3.4; seed 000, §2", [](const run_config& cfg) { return prove_34(cfg); }}};
+                                "text 001, §3.4; text 000, §2", [](const run_config& cfg) { return prove_34(cfg); }}};
 }  // namespace
 
 }  // namespace orderblind::proofs
