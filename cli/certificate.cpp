@@ -17,6 +17,8 @@ std::string cases_phrase(const proofs::step_record& s) {
   switch (proofs::evidence_of(s)) {
     case proofs::evidence_kind::identity: return "every real input, at the sizes stated (no sampling)";
     case proofs::evidence_kind::formal: return "every size (no sampling)";
+    case proofs::evidence_kind::exhaustive_exact:
+      return "every permutation (none sampled), on 1 stated input drawn from seed " + std::to_string(s.seed);
     default: break;
   }
   if (s.example_cases == 0 && s.random_cases == 0) return "no sampled cases: the inputs are those stated under 'compared'";

@@ -39,6 +39,7 @@ struct run_config {
 enum class evidence_kind {
   sampled_within_bound,  ///< the texts' examples and seeded random cases, floating arithmetic, each within a stated ε-bound
   sampled_exact,         ///< the texts' examples and seeded random cases, compared with == (exact arithmetic, or bit for bit)
+  exhaustive_exact,      ///< every permutation of S_n enumerated (none sampled), compared with ==, on stated inputs only
   enclosure,             ///< rigorous interval enclosures (MPFI): every true value lies in the printed interval
   identity,              ///< the library's own code run over symbols: an identity for all real inputs, at the stated sizes
   formal,                ///< a machine-checked proof for all sizes (Coq)

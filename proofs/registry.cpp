@@ -38,6 +38,7 @@ const char* to_string(evidence_kind k) {
   switch (k) {
     case evidence_kind::sampled_within_bound: return "sampled cases, within a stated bound";
     case evidence_kind::sampled_exact: return "sampled cases, == (exact arithmetic, or bit for bit in floating point)";
+    case evidence_kind::exhaustive_exact: return "every permutation enumerated, == (exact), on the stated inputs only";
     case evidence_kind::enclosure: return "rigorous enclosures";
     case evidence_kind::identity: return "identity for all real inputs, at fixed sizes";
     case evidence_kind::formal: return "machine-checked proof for all sizes";

@@ -30,13 +30,14 @@ enum class claim_verdict { held, erratum, questionable, failed };
 /// "held", "erratum", "questionable" or "FAILED".
 const char* to_string(claim_verdict v);
 
-/// The kind of evidence a row rests on (JSON `evidence`: the enumerator's name). The first five are the
+/// The kind of evidence a row rests on (JSON `evidence`: the enumerator's name). The first six are the
 /// proofs' kinds (`proofs::evidence_kind`): a row that takes the verdict of cited proof steps carries the
 /// weakest of theirs, and a row that samples random cases itself says so. The others are what a row
 /// computes on the texts' data itself.
 enum class claim_evidence {
   sampled_within_bound,  ///< seeded random cases, floating arithmetic, each within a stated ε-bound
   sampled_exact,         ///< seeded random cases compared with == (exact arithmetic, or bit for bit)
+  exhaustive_exact,      ///< every permutation of S_n enumerated, compared with ==, on stated inputs only
   enclosure,             ///< rigorous interval enclosures (MPFI)
   identity,              ///< the library's own code over symbols: an identity for all real inputs at fixed sizes
   formal,                ///< a machine-checked proof for all sizes (Coq)

@@ -24,6 +24,7 @@ const char* to_string(claim_evidence e) {
   switch (e) {
     case claim_evidence::sampled_within_bound: return "sampled_within_bound";
     case claim_evidence::sampled_exact: return "sampled_exact";
+    case claim_evidence::exhaustive_exact: return "exhaustive_exact";
     case claim_evidence::enclosure: return "enclosure";
     case claim_evidence::identity: return "identity";
     case claim_evidence::formal: return "formal";
@@ -40,6 +41,7 @@ claim_evidence evidence_from(proofs::evidence_kind k) {
   switch (k) {
     case proofs::evidence_kind::sampled_within_bound: return claim_evidence::sampled_within_bound;
     case proofs::evidence_kind::sampled_exact: return claim_evidence::sampled_exact;
+    case proofs::evidence_kind::exhaustive_exact: return claim_evidence::exhaustive_exact;
     case proofs::evidence_kind::enclosure: return claim_evidence::enclosure;
     case proofs::evidence_kind::identity: return claim_evidence::identity;
     case proofs::evidence_kind::formal: return claim_evidence::formal;

@@ -277,6 +277,7 @@ TEST_CASE("a row citing proof steps carries their evidence kind and arithmetic",
     CHECK_THAT(c.computed, Catch::Contains("proof ") && (Catch::Contains(", step ") || Catch::Contains(", Step ")));
     bool known = false;
     for (auto k : {proofs::evidence_kind::sampled_within_bound, proofs::evidence_kind::sampled_exact,
+                   proofs::evidence_kind::exhaustive_exact,
                    proofs::evidence_kind::enclosure, proofs::evidence_kind::identity, proofs::evidence_kind::formal})
       known = known || c.evidence_detail.find(proofs::to_string(k)) != std::string::npos;
     CHECK(known);
@@ -285,7 +286,7 @@ TEST_CASE("a row citing proof steps carries their evidence kind and arithmetic",
 
 TEST_CASE("every row names its kind of evidence from one list, and the JSON says it by name", "[claims][evidence]") {
   const auto r = compute_claims(inputs());
-  const std::set<std::string> names = {"sampled_within_bound", "sampled_exact", "enclosure", "identity", "formal",
+  const std::set<std::string> names = {"sampled_within_bound", "sampled_exact", "exhaustive_exact", "enclosure", "identity", "formal",
                                        "exact_on_data", "mpfr100_on_data", "double_on_data", "count_on_data",
                                        "literature"};
   std::map<claim_evidence, long> seen;

@@ -88,7 +88,7 @@ TEST_CASE("S8: the library's self-attention commutes with every permutation of S
     const auto& s = r.steps[n];
     CHECK(s.number == "S" + std::to_string(n));
     CHECK(s.held);
-    CHECK(evidence_of(s) == evidence_kind::sampled_exact);
+    CHECK(evidence_of(s) == evidence_kind::exhaustive_exact);
   }
   CHECK(r.steps[8].statement.find("all 8! = 40,320 permutations, the identity included") != std::string::npos);
   CHECK(r.steps[8].note.find("40,320 of 40,320 permutations equal, each visited once") != std::string::npos);
