@@ -131,7 +131,7 @@ std::vector<law> laws_starting_with(const std::vector<std::string>& prefixes) {
   return out;
 }
 
-TEST_CASE("every law reports its cases, time, cases per second and the sizes of the entries it met",
+TEST_CASE("every law reports its cases and time and cases per second and the sizes of the entries it met",
           "[battery][throughput]") {
   const auto laws = laws_starting_with({"P1.single-head", "P3.causal", "P5.counter", "P6.rotation"});
   REQUIRE(laws.size() >= 9);
@@ -167,7 +167,7 @@ TEST_CASE("every law reports its cases, time, cases per second and the sizes of 
   }
 }
 
-TEST_CASE("entry sizes: bits of a rational, binary exponent of a real, median and largest of a histogram",
+TEST_CASE("entry sizes: bits of a rational and binary exponent of a real and the median and largest of a histogram",
           "[battery][throughput]") {
   CHECK(entry_size(mpq_rational(0)) == 2);
   CHECK(entry_size(mpq_rational(-3, 4)) == 2 + 3);
@@ -189,7 +189,7 @@ TEST_CASE("entry sizes: bits of a rational, binary exponent of a real, median an
   CHECK(h.as_map() == std::map<long, long>{{-2, 2}, {3, 2}, {5, 1}, {7, 1}, {12, 1}});
 }
 
-TEST_CASE("--jobs 2 replays --jobs 1: the same cases, verdicts, counterexamples, mutants and statistics",
+TEST_CASE("two worker processes replay one process: the same cases and verdicts and counterexamples and mutants and statistics",
           "[battery][jobs]") {
   // NOTE: holding laws in three arithmetics, refutations (a shrunk counterexample each) and mutants.
   const auto laws = laws_starting_with({"P1.single-head", "P3.causal", "P7.after", "P4.step2"});
@@ -217,7 +217,7 @@ TEST_CASE("--jobs 2 replays --jobs 1: the same cases, verdicts, counterexamples,
   }
 }
 
-TEST_CASE("a worker process that dies costs its law an ERROR verdict, not the run", "[battery][jobs]") {
+TEST_CASE("a worker process that dies costs its law an ERROR verdict and not the run", "[battery][jobs]") {
   auto laws = laws_starting_with({"P2.ffn[double]"});
   REQUIRE(laws.size() == 1);
   law dying = laws.front();
