@@ -218,12 +218,20 @@ std::string fixed(double x, int decimals) {
 /// A rate: whole numbers from 100 up, one decimal below, two below 1.
 std::string rate(double x) { return fixed(x, x >= 100 ? 0 : x >= 1 ? 1 : 2); }
 
-/// "37 / 412 bits" (rationals) or "2^-1 / 2^3" (reals): median and largest entry size; "—" if none.
-std::string size_cell(const properties::entry_sizes& z, const properties::size_histogram& h) {
+/// A law's cases/s for the table; "refutes" for a refutation (it stops at its first counterexample, so
+/// its cases are not a rate).
+std::string rate_cell(const law_result& r) { return r.l->refutes ? "refutes" : rate(r.cases_per_second()); }
+
+/// "37 / 412 bits" (rationals) or "2^-1 / 2^3" (reals): median and largest size of the compared entries,
+/// or of the inputs (marked "inputs") for a law that compares no matrix (P5); "—" if none.
+std::string size_cell(const properties::entry_sizes& z) {
+  const bool inputs = z.compared.entries() == 0;
+  const auto& h = inputs ? z.inputs : z.compared;
   const auto med = h.median(), top = h.max();
   if (!med || !top) return "—";
-  if (z.unit.rfind("bits", 0) == 0) return std::to_string(*med) + " / " + std::to_string(*top) + " bits";
-  return "2^" + std::to_string(*med) + " / 2^" + std::to_string(*top);
+  const std::string tail = inputs ? " (inputs)" : "";
+  if (z.unit.rfind("bits", 0) == 0) return std::to_string(*med) + " / " + std::to_string(*top) + " bits" + tail;
+  return "2^" + std::to_string(*med) + " / 2^" + std::to_string(*top) + tail;
 }
 
 /// The throughput table: per law, its own run's cases, time, cases/s and entry sizes.
@@ -241,17 +249,17 @@ void print_throughput(const properties::battery_run& run, const std::string& for
        << "|---|---:|---:|---:|---:|---|\n";
     for (const auto& r : run.laws)
       os << "| " << r.l->id << " | " << r.v.run.cases << " | " << fixed(r.check_seconds, 3) << " | "
-         << fixed(r.check_cpu_seconds, 3) << " | " << rate(r.cases_per_second()) << " | "
-         << size_cell(r.sizes, r.sizes.compared) << " |\n";
+         << fixed(r.check_cpu_seconds, 3) << " | " << rate_cell(r) << " | "
+         << size_cell(r.sizes) << " |\n";
     return;
   }
   os << "\n" << head << "\n";
   os << "  " << std::right << std::setw(10) << "cases/s" << std::setw(8) << "cases" << std::setw(10) << "wall s"
      << std::setw(10) << "CPU s" << "  " << std::left << std::setw(22) << "entries med / max" << "law\n";
   for (const auto& r : run.laws)
-    os << "  " << std::right << std::setw(10) << rate(r.cases_per_second()) << std::setw(8) << r.v.run.cases
+    os << "  " << std::right << std::setw(10) << rate_cell(r) << std::setw(8) << r.v.run.cases
        << std::setw(10) << fixed(r.check_seconds, 3) << std::setw(10) << fixed(r.check_cpu_seconds, 3) << "  " << std::left
-       << std::setw(22) << size_cell(r.sizes, r.sizes.compared) << r.l->id << "\n";
+       << std::setw(22) << size_cell(r.sizes) << r.l->id << "\n";
 }
 
 void print_results(const properties::battery_run& run, const std::string& format, std::ostream& os) {
