@@ -1,11 +1,10 @@
-// `orderblind properties [--list] [--only ID] [--mutants] [--stats]`: the order-blindness battery (laws P1–P8
-// over exact rationals, MPFR-100 and double), and a main job with one summary row per property.
-// The laws are properties/battery's all_laws(): the same code ctest runs.
+// `orderblind properties [--list] [--only ID] [--mutants] [--stats] [--jobs N]`: the order-blindness battery
+// (laws P1–P8 over exact rationals, MPFR-100 and double), and a main job with one summary row per property.
+// The laws are properties/battery's all_laws(), run by its run_battery: the same code ctest runs.
 #include "registry.hpp"
 
 #ifdef ORDERBLIND_HAS_PROPERTY_BATTERY
 #include <algorithm>
-#include <chrono>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -43,41 +42,18 @@ const std::map<std::string, std::string>& property_titles() {
   return t;
 }
 
-/// One law's result.
-struct law_result {
-  const law* l = nullptr;
-  verdict v;
-  double seconds = 0;
-  std::vector<std::pair<std::string, bool>> mutants_caught;  ///< (mutant, caught)
-  std::vector<std::pair<std::string, bool>> within_held;     ///< (perturbation within the bound, law held)
-  std::optional<properties::case_stats> stats;               ///< with --stats: what the cases were
-};
+using properties::law_result;
 
-std::vector<law_result> run_laws(const std::vector<law>& laws, const properties::run_options& o, bool mutants,
-                                 const std::string& only, bool stats = false) {
-  std::vector<law_result> out;
-  for (const auto& l : laws) {
-    if (!only.empty() && l.id.rfind(only, 0) != 0) continue;
-    law_result r;
-    r.l = &l;
-    const auto t0 = std::chrono::steady_clock::now();
-    if (stats) {
-      r.stats.emplace();
-      auto counted = o;
-      counted.stats = &*r.stats;
-      r.v = l.check(counted);
-    } else {
-      r.v = l.check(o);
-    }
-    if (mutants) {
-      for (const auto& m : l.mutants) r.mutants_caught.emplace_back(m.name, !m.check(o).held);
-      // NOTE: a perturbation within the bound must leave the law holding; reported as "caught" = false.
-      for (const auto& m : l.within_bound) r.within_held.emplace_back(m.name, m.check(o).held);
-    }
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    out.push_back(std::move(r));
-  }
-  return out;
+/// The battery options the flags ask for.
+properties::battery_options battery_options_from(const global_options& g, bool mutants, const std::string& only,
+                                                 bool stats, unsigned jobs) {
+  properties::battery_options b;
+  b.run = options_from(g);
+  b.mutants = mutants;
+  b.only = only;
+  b.stats = stats;
+  b.jobs = jobs;
+  return b;
 }
 
 /// A markdown table cell: '|' escaped, newlines as <br>.
@@ -195,10 +171,27 @@ void print_stats(const std::vector<law_result>& results, std::ostream& os) {
   }
 }
 
+/// {entries, median, max} of a size histogram (median and max null when it is empty).
+nlohmann::json sizes_json(const properties::size_histogram& h) {
+  nlohmann::json j{{"entries", h.entries()}, {"median", nullptr}, {"max", nullptr}};
+  if (const auto m = h.median()) j["median"] = *m;
+  if (const auto m = h.max()) j["max"] = *m;
+  return j;
+}
+
 nlohmann::json to_json(const law_result& r) {
   nlohmann::json j{{"id", r.l->id},           {"property", r.l->property},   {"title", r.l->title},
                    {"arithmetic", r.l->arithmetic}, {"tolerance", r.l->tolerance}, {"cases", r.v.run.cases},
                    {"seed", r.v.run.seed},    {"seconds", r.seconds},       {"verdict", r.v.held ? "held" : "FAILED"}};
+  // NOTE: the throughput of the law's own run on the library (mutants excluded); a refutation stops at
+  // its first counterexample, so its cases fall short of cases_requested and its time includes shrinking.
+  j["cases_requested"] = r.v.run.requested;
+  j["check_seconds"] = r.check_seconds;
+  j["check_cpu_seconds"] = r.check_cpu_seconds;
+  j["cases_per_second"] = r.cases_per_second();
+  j["entry_sizes"] = {{"unit", r.sizes.unit.empty() ? std::string("no matrix entries observed") : r.sizes.unit},
+                      {"compared", sizes_json(r.sizes.compared)},
+                      {"inputs", sizes_json(r.sizes.inputs)}};
   if (!r.v.held) {
     j["failure"] = r.v.run.message + r.v.note;
     j["reproduce"] = r.v.run.reproduce;
@@ -215,10 +208,67 @@ nlohmann::json to_json(const law_result& r) {
   return j;
 }
 
-void print_results(const std::vector<law_result>& results, const std::vector<properties::ulp_row>& ulps,
-                   const std::string& format, std::ostream& os) {
+/// x in fixed notation with `decimals` places (the throughput table: no exponents in a column of times).
+std::string fixed(double x, int decimals) {
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(decimals) << x;
+  return os.str();
+}
+
+/// A rate: whole numbers from 100 up, one decimal below, two below 1.
+std::string rate(double x) { return fixed(x, x >= 100 ? 0 : x >= 1 ? 1 : 2); }
+
+/// A law's cases/s for the table; "refutes" for a refutation (it stops at its first counterexample, so
+/// its cases are not a rate).
+std::string rate_cell(const law_result& r) { return r.l->refutes ? "refutes" : rate(r.cases_per_second()); }
+
+/// "37 / 412 bits" (rationals) or "2^-1 / 2^3" (reals): median and largest size of the compared entries,
+/// or of the inputs (marked "inputs") for a law that compares no matrix (P5); "—" if none.
+std::string size_cell(const properties::entry_sizes& z) {
+  const bool inputs = z.compared.entries() == 0;
+  const auto& h = inputs ? z.inputs : z.compared;
+  const auto med = h.median(), top = h.max();
+  if (!med || !top) return "—";
+  const std::string tail = inputs ? " (inputs)" : "";
+  if (z.unit.rfind("bits", 0) == 0) return std::to_string(*med) + " / " + std::to_string(*top) + " bits" + tail;
+  return "2^" + std::to_string(*med) + " / 2^" + std::to_string(*top) + tail;
+}
+
+/// The throughput table: per law, its own run's cases, time, cases/s and entry sizes.
+void print_throughput(const properties::battery_run& run, const std::string& format, std::ostream& os) {
+  if (run.laws.empty()) return;
+  double cpu = 0;
+  for (const auto& r : run.laws) cpu += r.check_cpu_seconds;
+  const std::string head = "Throughput: each law's own run on the library (mutants not included); " +
+                           std::to_string(run.jobs) + " worker process(es), " + fixed(run.seconds, 2) +
+                           " s wall for the whole run, " + fixed(cpu, 2) +
+                           " s CPU in the laws' runs. Entries: median / largest size of the compared "
+                           "entries (rationals: numerator + denominator bits; reals: binary exponent).";
+  if (format == "markdown") {
+    os << "\n" << head << "\n\n| id | cases | wall s | CPU s | cases/s | compared entries: median / max |\n"
+       << "|---|---:|---:|---:|---:|---|\n";
+    for (const auto& r : run.laws)
+      os << "| " << r.l->id << " | " << r.v.run.cases << " | " << fixed(r.check_seconds, 3) << " | "
+         << fixed(r.check_cpu_seconds, 3) << " | " << rate_cell(r) << " | "
+         << size_cell(r.sizes) << " |\n";
+    return;
+  }
+  os << "\n" << head << "\n";
+  os << "  " << std::right << std::setw(10) << "cases/s" << std::setw(8) << "cases" << std::setw(10) << "wall s"
+     << std::setw(10) << "CPU s" << "  " << std::left << std::setw(22) << "entries med / max" << "law\n";
+  for (const auto& r : run.laws)
+    os << "  " << std::right << std::setw(10) << rate_cell(r) << std::setw(8) << r.v.run.cases
+       << std::setw(10) << fixed(r.check_seconds, 3) << std::setw(10) << fixed(r.check_cpu_seconds, 3) << "  " << std::left
+       << std::setw(22) << size_cell(r.sizes) << r.l->id << "\n";
+}
+
+void print_results(const properties::battery_run& run, const std::string& format, std::ostream& os) {
+  const auto& results = run.laws;
+  const auto& ulps = run.ulps;
   if (format == "json") {
     nlohmann::json j;
+    j["jobs"] = run.jobs;
+    j["seconds"] = run.seconds;
     for (const auto& r : results) j["laws"].push_back(to_json(r));
     for (const auto& u : ulps)
       j["ulp_table"].push_back({{"layer", u.what}, {"cases", u.cases}, {"differing", u.differing},
@@ -253,6 +303,7 @@ void print_results(const std::vector<law_result>& results, const std::vector<pro
   }
   if (!ulps.empty()) print_ulp_table(ulps, format, os);
   if (format != "json") print_stats(results, os);
+  print_throughput(run, format, os);
 }
 
 void print_list(const std::vector<law>& laws, const std::string& format, std::ostream& os) {
@@ -293,12 +344,18 @@ const registrar cmd{command{
     [](CLI::App& sub, const global_options& opts, int& rc) {
       static bool list = false, mutants = false, stats = false;
       static std::string only;
+      static unsigned jobs = properties::default_jobs();
       sub.add_flag("--list", list, "list the laws, their arithmetic, tolerance and mutants without running them");
       sub.add_flag("--mutants", mutants, "also run every law on its mutants and report whether each is caught");
       sub.add_flag("--stats", stats,
                    "also print, per law, what its cases were: histograms of n, d, heads and permutation kinds, the "
                    "share of degenerate cases and of cases whose two sides differ in some bit");
       sub.add_option("--only", only, "run only the laws whose id starts with this (e.g. P4, P1.multi-head)");
+      sub.add_option("--jobs", jobs,
+                     "worker processes running laws side by side (default: the hardware's threads, " +
+                         std::to_string(properties::default_jobs()) +
+                         "); every law's cases, verdict and counterexample are the same for any N")
+          ->check(CLI::Range(1u, 1024u));
       sub.callback([&opts, &rc] {
         const auto laws = properties::all_laws();
         if (!only.empty() &&
@@ -308,18 +365,20 @@ const registrar cmd{command{
           print_list(laws, opts.format, std::cout);
           return;
         }
-        const auto o = options_from(opts);
-        const auto results = run_laws(laws, o, mutants, only, stats);
-        std::vector<properties::ulp_row> ulps;
-        if (only.empty() || std::string("P8").rfind(only.substr(0, 2), 0) == 0) ulps = properties::ulp_table(o);
-        print_results(results, ulps, opts.format, std::cout);
-        if (!all_held(results, mutants)) rc = failed;
+        auto b = battery_options_from(opts, mutants, only, stats, jobs);
+        b.ulp_table = only.empty() || std::string("P8").rfind(only.substr(0, 2), 0) == 0;
+        const auto run = properties::run_battery(laws, b);
+        print_results(run, opts.format, std::cout);
+        if (!all_held(run.laws, mutants)) rc = failed;
       });
     }}};
 
 const registrar job{main_job{30, "properties", [](const global_options& opts) {
                                const auto laws = properties::all_laws();
-                               const auto results = run_laws(laws, options_from(opts), false, "");
+                               const auto results =
+                                   properties::run_battery(
+                                       laws, battery_options_from(opts, false, "", false, properties::default_jobs()))
+                                       .laws;
                                std::vector<summary_row> rows;
                                for (const auto& [id, title] : property_titles()) {
                                  summary_row row{id, title, 0, "", 0, true};

@@ -1,6 +1,7 @@
 // ctest entry point of the battery: one Catch2 test per law (it must hold on the library) and one per
 // mutant (the law must fail on it). Tests are registered from all_laws(), the list the CLI runs.
 #include <catch2/catch.hpp>
+#include <unistd.h>
 
 #include <deque>
 #include <iostream>
@@ -116,6 +117,147 @@ TEST_CASE("every floating law has a NaN mutant and a perturbation at its edge", 
     if (!l.refutes) CHECK(edge);
     if (!l.refutes && l.tolerance.find("ε") != std::string::npos) CHECK(l.within_bound.size() == 1);
   }
+}
+
+/// The laws of all_laws() whose id starts with one of `prefixes`.
+std::vector<law> laws_starting_with(const std::vector<std::string>& prefixes) {
+  std::vector<law> out;
+  for (const auto& l : all_laws())
+    for (const auto& p : prefixes)
+      if (l.id.rfind(p, 0) == 0) {
+        out.push_back(l);
+        break;
+      }
+  return out;
+}
+
+TEST_CASE("every law reports its cases and time and cases per second and the sizes of the entries it met",
+          "[battery][throughput]") {
+  const auto laws = laws_starting_with({"P1.single-head", "P3.causal", "P5.counter", "P6.rotation"});
+  REQUIRE(laws.size() >= 9);
+  battery_options o;
+  o.run.cases = 40;
+  const auto run = run_battery(laws, o);
+  REQUIRE(run.laws.size() == laws.size());
+  for (const auto& r : run.laws) {
+    INFO(r.l->id << "\n" << r.v.note << r.v.run.message);
+    CHECK(r.v.held);
+    CHECK(r.v.run.requested == 40);
+    // NOTE: a refutation ends at its first counterexample; every other law runs every requested case.
+    if (r.l->refutes) CHECK(r.v.run.cases < 40);
+    else CHECK(r.v.run.cases == 40);
+    CHECK(r.check_seconds > 0);
+    CHECK(r.check_cpu_seconds >= 0);
+    CHECK(r.seconds >= r.check_seconds);
+    if (!r.l->refutes) CHECK(r.cases_per_second() == Approx(40 / r.check_seconds));
+    // NOTE: P5 compares scalars, not matrices: only its input M is measured.
+    const auto& h = r.l->property == "P5" ? r.sizes.inputs : r.sizes.compared;
+    REQUIRE(h.entries() > 0);
+    REQUIRE(h.median());
+    REQUIRE(h.max());
+    CHECK(*h.median() <= *h.max());
+    if (r.l->id.find("[mpq_rational]") != std::string::npos) {
+      CHECK(r.sizes.unit == "bits (numerator + denominator)");
+      CHECK(*h.median() >= 2);  // 0 = 0/1 is the smallest entry: one bit each
+    } else {
+      CHECK(r.sizes.unit.find("binary exponent") == 0);
+      CHECK(*h.max() >= -1074);
+      CHECK(*h.max() <= 1023);
+    }
+  }
+}
+
+TEST_CASE("entry sizes: bits of a rational and binary exponent of a real and the median and largest of a histogram",
+          "[battery][throughput]") {
+  CHECK(entry_size(mpq_rational(0)) == 2);
+  CHECK(entry_size(mpq_rational(-3, 4)) == 2 + 3);
+  CHECK(entry_size(mpq_rational(255, 256)) == 8 + 9);
+  CHECK(entry_size(1.0) == 0);
+  CHECK(entry_size(-0.75) == -1);
+  CHECK(entry_size(1024.5) == 10);
+  CHECK_FALSE(entry_size(0.0));
+  CHECK(entry_size(mpfr100(1024.5)) == 10);
+  CHECK(entry_size(mpfr100(-0.75)) == -1);
+  CHECK_FALSE(entry_size(mpfr100(0)));
+  size_histogram h;
+  CHECK_FALSE(h.median());
+  for (const long s : {7, 3, 3, 12, 5}) h.add(s);
+  h.add(-2, 2);
+  CHECK(h.entries() == 7);
+  CHECK(h.median() == 3);  // -2 -2 3 3 5 7 12
+  CHECK(h.max() == 12);
+  CHECK(h.as_map() == std::map<long, long>{{-2, 2}, {3, 2}, {5, 1}, {7, 1}, {12, 1}});
+}
+
+TEST_CASE("two worker processes replay one process: the same cases and verdicts and counterexamples and mutants and statistics",
+          "[battery][jobs]") {
+  // NOTE: holding laws in three arithmetics, refutations (a shrunk counterexample each) and mutants.
+  const auto laws = laws_starting_with({"P1.single-head", "P3.causal", "P7.after", "P4.step2"});
+  REQUIRE(laws.size() >= 12);
+  battery_options o;
+  o.run.cases = 25;
+  o.run.seed = 7;
+  o.mutants = true;
+  o.stats = true;
+  o.jobs = 1;
+  const auto one = run_battery(laws, o);
+  o.jobs = 2;
+  const auto two = run_battery(laws, o);
+  CHECK(one.jobs == 1);
+  CHECK(two.jobs == 2);
+  REQUIRE(one.laws.size() == laws.size());
+  REQUIRE(two.laws.size() == laws.size());
+  for (std::size_t i = 0; i < laws.size(); ++i) {
+    INFO(laws[i].id);
+    CHECK(one.laws[i].l == &laws[i]);
+    CHECK(two.laws[i].l == &laws[i]);
+    CHECK(one.laws[i].v.run.seed == 7);
+    CHECK(replayable_record(one.laws[i]) == replayable_record(two.laws[i]));
+    CHECK(one.laws[i].v.held);
+  }
+}
+
+TEST_CASE("a worker process that dies costs its law an ERROR verdict and not the run", "[battery][jobs]") {
+  auto laws = laws_starting_with({"P2.ffn[double]"});
+  REQUIRE(laws.size() == 1);
+  law dying = laws.front();
+  dying.id = "test/dying-worker";
+  dying.check = [](const run_options&) -> verdict { _exit(7); };
+  laws.insert(laws.begin(), dying);
+  battery_options o;
+  o.run.cases = 20;
+  o.jobs = 2;
+  const auto run = run_battery(laws, o);
+  REQUIRE(run.laws.size() == 2);
+  CHECK_FALSE(run.laws[0].v.held);
+  CHECK(run.laws[0].v.errored);
+  CHECK(run.laws[0].v.note.find("exited with status 7") != std::string::npos);
+  CHECK(run.laws[1].v.held);
+  CHECK(run.laws[1].v.run.cases == 20);
+}
+
+TEST_CASE("a failure's reproduce string replays its shrunk counterexample in RapidCheck", "[battery][reproduce]") {
+  const auto prop = [] {
+    const auto x = *rc::gen::inRange(0, 1000).as("x");
+    RC_ASSERT(x < 300);
+  };
+  run_options o;
+  o.seed = 3;
+  const auto out = run_property("test/replay", prop, o, 100);
+  REQUIRE_FALSE(out.passed);
+  REQUIRE(out.value_of("x") == "300");
+  const std::string prefix = "RC_PARAMS=\"";
+  REQUIRE(out.reproduce.rfind(prefix, 0) == 0);
+  const std::string params = out.reproduce.substr(prefix.size(), out.reproduce.size() - prefix.size() - 1);
+  const auto config = rc::detail::configFromString(params);
+  REQUIRE(config.reproduce.count("test/replay") == 1);
+  rc::detail::TestMetadata meta;
+  meta.id = "test/replay";
+  silent_listener quiet;
+  const auto replayed = rc::detail::checkTestable(prop, meta, rc::detail::TestParams{}, quiet, config.reproduce);
+  REQUIRE(replayed.is<rc::detail::FailureResult>());
+  const auto& f = replayed.get<rc::detail::FailureResult>();
+  CHECK(f.counterExample == out.counterexample);
 }
 
 }  // namespace

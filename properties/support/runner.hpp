@@ -11,15 +11,8 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
 
 #include "properties/support/stats.hpp"
-
-namespace rc::detail {
-// NOTE: defined in librapidcheck (src/detail/Serialization.cpp, used by its ReproduceListener) but not
-// in an installed header: it renders the value of RC_PARAMS' `reproduce` key.
-std::string reproduceMapToString(const std::unordered_map<std::string, Reproduce>& reproduceMap);
-}  // namespace rc::detail
 
 namespace orderblind::properties {
 
@@ -33,12 +26,14 @@ struct run_options {
   std::optional<int> max_size;        ///< RapidCheck's max_size (default 100)
   bool shrink = true;                 ///< shrink a counterexample
   case_stats* stats = nullptr;        ///< when set, the facts of every generated case are counted here
+  entry_sizes* sizes = nullptr;       ///< when set, the sizes of the entries every case met are counted here
 };
 
 /// The outcome of one run.
 struct outcome {
   bool passed = false;             ///< every case held
   long cases = 0;                  ///< cases that held (all requested ones, when passed)
+  long requested = 0;              ///< cases the run asked for (RapidCheck's max_success)
   std::uint64_t seed = 0;          ///< the seed the run used
   std::string message;             ///< RapidCheck's report (counterexample, shrinks) when it failed
   std::string reproduce;           ///< RC_PARAMS="reproduce=…" replaying the (shrunk) failure
@@ -127,28 +122,59 @@ struct silent_listener : rc::detail::TestListener {
   void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
 };
 
-/// A silent listener that also counts each generated case's facts into `stats` (a shrink attempt is
-/// dropped, a discarded case too).
+/// A silent listener that also counts each generated case's facts into `stats` and its entry sizes
+/// into `sizes` (either may be null); a shrink attempt is dropped, a discarded case too.
 struct stats_listener : silent_listener {
   case_stats* stats = nullptr;
+  entry_sizes* sizes = nullptr;
   void onTestCaseFinished(const rc::detail::CaseDescription& d) override {
-    if (d.result.type == rc::detail::CaseResult::Type::Discard) stats->discard();
-    else stats->commit();
+    const bool discarded = d.result.type == rc::detail::CaseResult::Type::Discard;
+    if (stats) discarded ? stats->discard() : stats->commit();
+    if (sizes) discarded ? sizes->discard() : sizes->commit();
   }
-  void onShrinkTried(const rc::detail::CaseDescription&, bool) override { stats->discard(); }
+  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {
+    if (stats) stats->discard();
+    if (sizes) sizes->discard();
+  }
 };
 
-/// Makes `stats` the active collector for the lifetime of the guard.
+/// Makes `stats` and `sizes` the active collectors (null: none) for the lifetime of the guard.
 class stats_scope {
  public:
-  explicit stats_scope(case_stats* s) : previous_(detail::active_stats) { detail::active_stats = s; }
-  ~stats_scope() { detail::active_stats = previous_; }
+  explicit stats_scope(case_stats* s, entry_sizes* z = nullptr)
+      : previous_(detail::active_stats), previous_sizes_(detail::active_sizes) {
+    detail::active_stats = s;
+    detail::active_sizes = z;
+  }
+  ~stats_scope() {
+    detail::active_stats = previous_;
+    detail::active_sizes = previous_sizes_;
+  }
   stats_scope(const stats_scope&) = delete;
   stats_scope& operator=(const stats_scope&) = delete;
 
  private:
   case_stats* previous_;
+  entry_sizes* previous_sizes_;
 };
+
+/// The value of RC_PARAMS' `reproduce` key that replays `reproduce` as the failure of the property `id`.
+// NOTE: RapidCheck's own encoder of that value (reproduceMapToString) is not in an installed header;
+// configToMinimalString (rapidcheck/detail/Configuration.h) renders a configuration as the RC_PARAMS
+// string RapidCheck itself parses, "reproduce=<value> seed=0" for a default configuration with only
+// this failure to reproduce, so the value is read from there.
+inline std::string reproduce_value(const std::string& id, const rc::detail::Reproduce& reproduce) {
+  rc::detail::Configuration c;
+  c.reproduce = {{id, reproduce}};
+  const std::string params = rc::detail::configToMinimalString(c);
+  const std::string key = "reproduce=";
+  std::size_t at = params.find(key);
+  while (at != std::string::npos && at != 0 && params[at - 1] != ' ') at = params.find(key, at + 1);
+  if (at == std::string::npos)
+    throw std::logic_error("RapidCheck's configuration string '" + params + "' has no reproduce key");
+  at += key.size();
+  return params.substr(at, params.find(' ', at) - at);
+}
 
 /// Runs `testable` under the id `id` (the key RC_PARAMS' `reproduce` refers to) and returns its outcome.
 /// Nothing is printed.
@@ -161,12 +187,15 @@ outcome run_property(const std::string& id, Testable&& testable, const run_optio
   silent_listener quiet;
   stats_listener counting;
   counting.stats = o.stats;
-  const stats_scope scope(o.stats);
-  rc::detail::TestListener& listener = o.stats ? static_cast<rc::detail::TestListener&>(counting) : quiet;
+  counting.sizes = o.sizes;
+  const stats_scope scope(o.stats, o.sizes);
+  rc::detail::TestListener& listener =
+      o.stats || o.sizes ? static_cast<rc::detail::TestListener&>(counting) : quiet;
   const auto result = rc::detail::checkTestable(std::forward<Testable>(testable), meta, params, listener,
                                                 quiet_configuration().reproduce);
   outcome out;
   out.seed = params.seed;
+  out.requested = params.maxSuccess;
   std::ostringstream os;
   rc::detail::printResultMessage(result, os);
   if (result.template is<rc::detail::SuccessResult>()) {
@@ -179,7 +208,7 @@ outcome run_property(const std::string& id, Testable&& testable, const run_optio
     const auto& f = result.template get<rc::detail::FailureResult>();
     out.cases = f.numSuccess;
     out.counterexample = f.counterExample;
-    out.reproduce = "RC_PARAMS=\"reproduce=" + rc::detail::reproduceMapToString({{id, f.reproduce}}) + "\"";
+    out.reproduce = "RC_PARAMS=\"reproduce=" + reproduce_value(id, f.reproduce) + "\"";
   } else if (result.template is<rc::detail::GaveUpResult>()) {
     out.cases = result.template get<rc::detail::GaveUpResult>().numSuccess;
   }
