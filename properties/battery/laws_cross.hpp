@@ -133,15 +133,6 @@ auto decoder_stack_ignores_encoder_order(Impl impl) {
     const Matrix<T> cp = encoder_stack<T, K, Norm>(p.apply_rows(enc.x), enc.blocks, enc.opt);
     const Matrix<T> lhs = impl.template decoder<T, Norm>(y, cp, dec, enc.opt);
     const Matrix<T> rhs = impl.template decoder<T, Norm>(y, c, dec, enc.opt);
-    if constexpr (scalar_traits<T>::is_exact) if (std::getenv("OB_BITS")) {
-      long worst = 0;
-      for (Eigen::Index i = 0; i < rhs.rows(); ++i) for (Eigen::Index j = 0; j < rhs.cols(); ++j) {
-        const auto& v = rhs(i, j);
-        long b = (numerator(v) == 0 ? 0 : (long)msb(abs(numerator(v))) + 1) + (long)msb(denominator(v)) + 1;
-        worst = std::max(worst, b);
-      }
-      std::fprintf(stderr, "BITS n=%ld %ld\n", (long)n, worst);
-    }
     require_equal(lhs, rhs, "Decoder(Y, Encoder(PX))", "Decoder(Y, Encoder(X))");
   };
 }
