@@ -136,7 +136,7 @@ nlohmann::json stats_json(const properties::case_stats& s) {
           {"zero_input", s.zero_input}, {"all_rows_one_hot", s.all_one_hot},
           {"softmax_rows", s.weight_rows}, {"one_hot_rows", s.one_hot_rows},
           {"compared", s.compared},    {"differing", s.differing},
-          {"other_degenerate", other}};
+          {"other_degenerate", other}, {"worst_residual_over_bound", s.worst_bound_ratio}};
 }
 
 void print_stats(const std::vector<law_result>& results, std::ostream& os) {
@@ -168,6 +168,7 @@ void print_stats(const std::vector<law_result>& results, std::ostream& os) {
     os << ")\n";
     if (s.weight_rows) os << "  one-hot softmax rows " << percent(s.one_hot_rows, s.weight_rows) << " of " << s.weight_rows << "\n";
     if (s.compared) os << "  sides differ in some bit in " << percent(s.differing, s.compared) << " of " << s.compared << " cases\n";
+    if (s.worst_bound_ratio >= 0) os << "  worst residual / bound " << fmt(s.worst_bound_ratio, 3) << "\n";
   }
 }
 

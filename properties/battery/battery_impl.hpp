@@ -8,6 +8,7 @@
 #include "properties/battery/implementations.hpp"
 #include "properties/battery/laws_attention.hpp"
 #include "properties/battery/laws_cross.hpp"
+#include "properties/battery/laws_edges.hpp"
 #include "properties/battery/laws_position.hpp"
 #include "properties/battery/laws_rowwise.hpp"
 #include "properties/battery/mutants.hpp"
@@ -98,16 +99,31 @@ std::vector<law> battery_laws() {
     harden(n, cases_(500), laws::self_attention_commutes<T>(attn{}, scaled), laws::self_attention_commutes<T>(nan_attn{}, scaled),
            edge_kind::bound);
   }
-  {
-    const std::string n = "P1.multi-head";
+  // NOTE: over MPFR-100 the library's multi-head attention runs the fused head (lib/orderblind/fast/
+  // mpfr_head.hpp), whose sums over the sequence are exact integer sums rounded once: its result does not
+  // depend on the order of the rows, so the law asserts `==` there, and the "-generic" law checks the
+  // generic per-head path (rounding term by term) within the ε-bound.
+  constexpr bool fused_exact_heads = std::is_same_v<T, mpfr100>;
+  const std::string fused_note = "bit-for-bit (==): the fused MPFR-100 head sums exactly and rounds once";
+  for (const bool generic : {false, true}) {
+    if (generic && !fused_exact_heads) continue;
+    const std::string n = generic ? "P1.multi-head-generic" : "P1.multi-head";
+    const bool bitwise_heads = fused_exact_heads && !generic;
     using m1 = mutants::row_bias_attention<K>;
     using m2 = mutants::key_index_score_attention<K>;
-    add("P1", n, "multi-head self-attention with W_O commutes with any row permutation: MHA(PX) = P MHA(X)", ar,
-        tol(multi_head), cases_(300), must_hold(id(n), cases_(300), laws::multi_head_attention_commutes<T>(attn{})),
-        {{m1::name, must_hold(mid(n, m1::name), cases_(300), laws::multi_head_attention_commutes<T>(m1{}))},
-         {m2::name, must_hold(mid(n, m2::name), cases_(300), laws::multi_head_attention_commutes<T>(m2{}))}});
-    harden(n, cases_(300), laws::multi_head_attention_commutes<T>(attn{}), laws::multi_head_attention_commutes<T>(nan_attn{}),
-           edge_kind::bound);
+    using gen = generic_attention<K>;
+    auto law_on = [&](auto impl) { return laws::multi_head_attention_commutes<T>(impl, bitwise_heads); };
+    add("P1", n,
+        std::string("multi-head self-attention with W_O commutes with any row permutation: MHA(PX) = P MHA(X)") +
+            (generic ? " (heads by the generic path)" : ""),
+        ar, bitwise_heads ? fused_note : tol(multi_head), cases_(300),
+        generic ? must_hold(id(n), cases_(300), law_on(gen{})) : must_hold(id(n), cases_(300), law_on(attn{})),
+        {{m1::name, must_hold(mid(n, m1::name), cases_(300), law_on(m1{}))},
+         {m2::name, must_hold(mid(n, m2::name), cases_(300), law_on(m2{}))}});
+    if (generic)
+      harden(n, cases_(300), law_on(gen{}), law_on(nan_attn{}), edge_kind::bound);
+    else
+      harden(n, cases_(300), law_on(attn{}), law_on(nan_attn{}), bitwise_heads ? edge_kind::bit_for_bit : edge_kind::bound);
   }
 
   // --- P2: row-wise layers, the encoder stack, mean pooling -----------------------------------------
@@ -201,6 +217,7 @@ std::vector<law> battery_laws() {
     using e1 = mutants::keys_from_query_weights<K>;
     using e3 = mutants::unnormalised_weights<K>;
     using e4 = mutants::shifted_output<K>;
+    using e2 = mutants::doubled_scores<K>;
     for (const auto& s : steps) {
       std::vector<mutant> muts;
       if (s.step == laws::a2_step::keys_values)
@@ -211,6 +228,8 @@ std::vector<law> battery_laws() {
         muts.push_back({m3::name, must_hold(mid(s.name, m3::name), cases_(500), laws::cross_attention_step<T>(m3{}, s.step))});
       if (s.step == laws::a2_step::keys_values)
         muts.push_back({e1::name, must_hold(mid(s.name, e1::name), cases_(500), laws::cross_attention_step<T>(e1{}, s.step))});
+      if (s.step == laws::a2_step::scores)
+        muts.push_back({e2::name, must_hold(mid(s.name, e2::name), cases_(500), laws::cross_attention_step<T>(e2{}, s.step))});
       if (s.step == laws::a2_step::weights)
         muts.push_back({e3::name, must_hold(mid(s.name, e3::name), cases_(500), laws::cross_attention_step<T>(e3{}, s.step))});
       if (s.step == laws::a2_step::output)
@@ -221,17 +240,26 @@ std::vector<law> battery_laws() {
       harden(s.name, cases_(500), laws::cross_attention_step<T>(attn{}, s.step), laws::cross_attention_step<T>(nan_attn{}, s.step),
              within ? edge_kind::bound : edge_kind::bit_for_bit);
     }
-    add("P4", "P4.step5-heads",
-        "A.2 Step 5: multi-head cross-attention (W_O, several decoder rows) ignores the order of the encoder rows",
-        ar, tol(multi_head), cases_(300),
-        must_hold(id("P4.step5-heads"), cases_(300), laws::multi_head_cross_attention_ignores_order<T>(attn{})),
-        {{m3::name, must_hold(mid("P4.step5-heads", m3::name), cases_(300),
-                              laws::multi_head_cross_attention_ignores_order<T>(m3{}))}});
-    harden("P4.step5-heads", cases_(300), laws::multi_head_cross_attention_ignores_order<T>(attn{}),
-           laws::multi_head_cross_attention_ignores_order<T>(nan_attn{}), edge_kind::bound);
-    // NOTE: the exact decoder-over-encoder case chains six rational-kernel attentions (bit lengths square at
-    // each): 50 cases at n ≤ 3 cost what 200 cases at (mostly) n = 2 did.
-    const long stack_cases = exact ? 50 : cases_(200);
+    for (const bool generic : {false, true}) {
+      if (generic && !fused_exact_heads) continue;
+      const std::string n = generic ? "P4.step5-heads-generic" : "P4.step5-heads";
+      const bool bitwise_heads = fused_exact_heads && !generic;
+      using gen = generic_attention<K>;
+      auto law_on = [&](auto impl) { return laws::multi_head_cross_attention_ignores_order<T>(impl, bitwise_heads); };
+      add("P4", n,
+          std::string("A.2 Step 5: multi-head cross-attention (W_O, several decoder rows) ignores the order of the "
+                      "encoder rows") + (generic ? " (heads by the generic path)" : ""),
+          ar, bitwise_heads ? fused_note : tol(multi_head), cases_(300),
+          generic ? must_hold(id(n), cases_(300), law_on(gen{})) : must_hold(id(n), cases_(300), law_on(attn{})),
+          {{m3::name, must_hold(mid(n, m3::name), cases_(300), law_on(m3{}))}});
+      if (generic)
+        harden(n, cases_(300), law_on(gen{}), law_on(nan_attn{}), edge_kind::bound);
+      else
+        harden(n, cases_(300), law_on(attn{}), law_on(nan_attn{}), bitwise_heads ? edge_kind::bit_for_bit : edge_kind::bound);
+    }
+    // NOTE: the exact decoder-over-encoder case keeps its entries small (laws_rowwise.hpp, stack_entry), so it
+    // runs as many cases as the other laws at n up to 8.
+    const long stack_cases = cases_(200);
     add("P4", "P4.step5-stack",
         "A.2 Step 5: a decoder stack reading an encoder stack gives the same output for any order of the input rows",
         ar_layers + sum_note, bitwise, stack_cases,
@@ -329,6 +357,7 @@ std::vector<law> battery_laws() {
     harden("P8.sorted-bitwise", cases_(500), laws::attention_bitwise_equivariant<T>(attn{}, summation::sorted),
            laws::attention_bitwise_equivariant<T>(nan_attn{}, summation::sorted), edge_kind::bit_for_bit);
   }
+  add_edge_mutants<T, K, detail::battery_encoding<T>>(out);
   return out;
 }
 

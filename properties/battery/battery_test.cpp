@@ -115,7 +115,7 @@ TEST_CASE("every floating law has a NaN mutant and a perturbation at its edge", 
     }
     CHECK(nan);
     if (!l.refutes) CHECK(edge);
-    if (!l.refutes && l.tolerance.find("ε") != std::string::npos) CHECK(l.within_bound.size() == 1);
+    if (!l.refutes && l.tolerance.find("ε") != std::string::npos) CHECK(l.within_bound.size() >= 1);
   }
 }
 

@@ -36,12 +36,19 @@ struct case_sizes {
   /// tokens and width of an encoder stack (P2): exact 2..6
   static constexpr Eigen::Index max_block_n = exact ? 6 : max_n;
   static constexpr Eigen::Index max_block_d = exact ? 3 : max_d;
-  // NOTE: a decoder stack over an encoder stack chains up to 2 + 2·2 attention layers; with the rational
-  // kernel each squares the bit length of its inputs, so the exact case of A.2 Step 5 is kept tiny.
-  /// tokens, width and hidden width of the decoder-over-encoder case (A.2 Step 5)
-  static constexpr Eigen::Index max_stack_n = exact ? 3 : (small ? 8 : 16);
+  // NOTE: a decoder stack over an encoder stack chains 2 + 2·2 attention layers; each exact attention
+  // layer mixes the rows' denominators (and the rational kernel squares the scores), so the exact case
+  // of A.2 Step 5 draws its entries from `stack_entry` (small integers) and few decoder rows.
+  /// tokens (encoder rows), decoder rows, width and hidden width of the decoder-over-encoder case
+  static constexpr Eigen::Index max_stack_n = small ? 8 : 16;
+  static constexpr Eigen::Index max_stack_m = exact ? 2 : max_stack_n;
   static constexpr Eigen::Index max_stack_d = exact ? 2 : 4;
   static constexpr Eigen::Index max_stack_hidden = exact ? 2 : 4;
+  // NOTE: a stack's width is at least 2: with d = 1 every row is its own mean, the norm (LayerNorm or
+  // the MAD norm) returns its bias β for every row, and a block's output no longer depends on its input
+  // at all — the law would hold whatever the attention did.
+  /// the smallest model width of a stack case
+  static constexpr Eigen::Index min_stack_d = 2;
 };
 
 /// A size uniform in [lo, hi] (a shape parameter of the case), shown as `name` in a counterexample.
@@ -62,9 +69,9 @@ Eigen::Index draw_width(const char* name = "d_model", Eigen::Index max = case_si
   observe_d(d);
   return d;
 }
-/// A multi-head layout with d_model ≤ max_d (d and the head count recorded).
-inline head_layout draw_layout(Eigen::Index max_d) {
-  const auto l = *gen_head_layout(max_d).as("layout");
+/// A multi-head layout with min_d ≤ d_model ≤ max_d (d and the head count recorded).
+inline head_layout draw_layout(Eigen::Index max_d, Eigen::Index min_d = 1) {
+  const auto l = *gen_head_layout(max_d, false, min_d).as("layout");
   observe_d(l.d_model);
   observe_heads(l.heads);
   return l;
@@ -177,6 +184,8 @@ void require_agree(const Matrix<T>& a_in, const Matrix<T>& b, double k_eps, cons
     require_equal(a, b, an, bn);
   } else {
     observe_comparison(a, b);
+    if (collecting_stats() && a.rows() == b.rows() && a.cols() == b.cols() && k_eps > 0)
+      observe_bound_ratio(residual_eps(a, b, magnitude) / k_eps);
     if (agrees_relative_to(a, b, k_eps, magnitude)) return;
     std::ostringstream os;
     os << an << " != " << bn << ": max|difference| = ";

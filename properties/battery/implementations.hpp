@@ -50,6 +50,19 @@ struct library_attention {
   }
 };
 
+/// The library's attention with multi-head attention assembled from its GENERIC one-head trace
+/// (`cross_attention_trace`), bypassing any fused head of the scalar (e.g. the exact-sum MPFR-100 head):
+/// the path that rounds term by term, so the reordering bounds are exercised on it.
+template <class K>
+struct generic_attention : library_attention<K> {
+  static constexpr const char* name = "orderblind attention (generic per-head path)";
+  template <Scalar T>
+  Matrix<T> multi(const Matrix<T>& y, const Matrix<T>& c, const multi_head_weights<T>& w,
+                  const attention_options<T>& opt) const {
+    return compose_heads<T>(*this, y, c, w, opt);
+  }
+};
+
 /// A decoder block assembled from an implementation's cross-attention (`impl.multi`), for mutants:
 /// the same post-norm layout as orderblind::decoder_block.
 template <Scalar T, class K, class Norm, class Impl>

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "properties/battery/implementations.hpp"
+#include "properties/battery/tolerances.hpp"
 
 namespace orderblind::properties::mutants {
 
@@ -400,6 +401,95 @@ struct summing_pool : library_rowwise<K, Norm> {
     Matrix<T> y = mean_pool(x, how);
     for (Eigen::Index j = 0; j < y.cols(); ++j) y(0, j) = T(y(0, j) * T(x.rows()));
     return y;
+  }
+};
+
+/// Where an edge mutant puts its error.
+enum class edge_target {
+  output,   ///< entry (0, 0) of the one-head output Z (and of the multi-head output)
+  weights,  ///< the weight of key 0 in query row 0 (A.2 Step 3)
+};
+
+/// ORDER-DEPENDENT by a few ε: the library's attention plus `factor` × the law's own bound, added to one
+/// entry whenever the first entry of the first key row is below that of the second (so the error moves
+/// with the order of the rows, as a rounding bug tied to row positions would).
+// NOTE: the error is exactly `factor` × the bound the law states for that case (one head: 4(n+1)ε·max(1,
+// max|V|); several heads: (4(n+1)+2d+2)ε·max(1, d·max|W_O|·max|V|); weights: (2n+2)ε), and it lands on
+// at most one entry of each side, so a law sees factor × bound (plus the true reordering error, far
+// below the bound: see `worst residual / bound` in --stats). factor 3 must be caught, factor 0.5 must
+// pass: together they show each bound is tight enough to matter and not tighter than the arithmetic.
+template <class K>
+struct edge_attention {
+  double factor = 3;
+  edge_target target = edge_target::output;
+  /// True when the rows of c are in an order that triggers the error.
+  template <Scalar T>
+  static bool triggered(const Matrix<T>& c) {
+    return c.rows() > 1 && c(0, 0) < c(1, 0);
+  }
+  /// max(1, m) · ε · k · factor.
+  template <Scalar T>
+  T step(double k_eps, const T& magnitude) const {
+    T scale(1);
+    if (scale < magnitude) scale = magnitude;
+    return T(T(factor) * T(k_eps) * scalar_traits<T>::epsilon() * scale);
+  }
+  template <Scalar T>
+  attention_trace<T> trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
+                           const attention_options<T>& opt) const {
+    auto t = cross_attention_trace<T, K>(y, c, w, opt);
+    if (triggered(c)) {
+      if (target == edge_target::output)
+        t.z(0, 0) = T(t.z(0, 0) + step(attention_reorder_bound_eps(c.rows()), T(max_abs(t.v))));
+      else
+        t.a(0, 0) = T(t.a(0, 0) + step(softmax_weight_reorder_bound_eps(c.rows()), T(1)));
+    }
+    return t;
+  }
+  template <Scalar T>
+  Matrix<T> multi(const Matrix<T>& y, const Matrix<T>& c, const multi_head_weights<T>& w,
+                  const attention_options<T>& opt) const {
+    Matrix<T> z = multi_head_attention<T, K>(y, c, w, opt);
+    if (triggered(c)) {
+      const T magnitude = T(T(y.cols()) * max_abs(w.wo) * max_abs(multiply(c, w.wv)));
+      z(0, 0) = T(z(0, 0) + step(multi_head_reorder_bound_eps(c.rows(), y.cols()), magnitude));
+    }
+    return z;
+  }
+};
+
+/// ORDER-DEPENDENT by a few ε: the sinusoid whose rows past position 1000 are off by `factor` × the
+/// P6 bound at that position ((2qθ_i + 16)ε in the sin entry of every pair i).
+// NOTE: the P6 law draws p and k in [0, 1000], so PE(p) is never moved and PE(p + k) is moved whenever
+// p + k > 1000 (about half the cases): the law sees exactly factor × its bound rotation_bound_eps(p, k, θ_i).
+struct edge_sinusoid : library_sinusoid {
+  double factor = 3;
+  template <Scalar T>
+  Matrix<T> position(long q, Eigen::Index d, long base) const {
+    auto m = library_sinusoid::position<T>(q, d, base);
+    if (q > 1000)
+      for (Eigen::Index i = 0; i < d / 2; ++i) {
+        const double theta = static_cast<double>(pe::sinusoid_frequency(i, d, T(base)));
+        m(0, 2 * i) = T(m(0, 2 * i) + T(T(factor) * T(rotation_bound_eps(q, 0, theta)) * scalar_traits<T>::epsilon()));
+      }
+    return m;
+  }
+};
+
+/// EQUIVARIANT but wrong: scores doubled (s = 2·QKᵀ·scale). They still permute with the keys.
+template <class K>
+struct doubled_scores : composed_attention<doubled_scores<K>, K> {
+  static constexpr const char* name = "scores doubled (equivariant, not Q K^T times the scale)";
+  template <Scalar T>
+  attention_trace<T> trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
+                           const attention_options<T>& opt) const {
+    return hooked_trace<T, K>(
+        y, c, w, opt,
+        [](Matrix<T>& s) {
+          for (Eigen::Index i = 0; i < s.rows(); ++i)
+            for (Eigen::Index j = 0; j < s.cols(); ++j) s(i, j) = T(s(i, j) * T(2));
+        },
+        [](Matrix<T>&) {});
   }
 };
 

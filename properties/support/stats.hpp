@@ -55,6 +55,7 @@ struct case_facts {
   long weight_rows = 0, one_hot_rows = 0;   ///< softmax rows seen, and how many were one-hot
   std::optional<bool> differs;              ///< floating laws: the two compared sides differ in a bit
   std::set<std::string> degenerate;         ///< other reasons the case proves little (e.g. "angle 0")
+  double bound_ratio = -1;                  ///< largest residual ÷ bound of the case's ε-bound checks (−1: none)
 };
 
 /// Statistics of the cases of one run.
@@ -68,6 +69,7 @@ struct case_stats {
   long compared = 0, differing = 0;
   std::map<std::string, long> other_degenerate;
   long degenerate = 0;            ///< cases degenerate for any reason
+  double worst_bound_ratio = -1;  ///< largest residual ÷ bound over all cases (−1: no ε-bound check)
   case_facts pending;             ///< the case being run
 
   /// Adds the pending case to the counts.
@@ -88,6 +90,7 @@ struct case_stats {
       differing += *f.differs;
     }
     for (const auto& r : f.degenerate) ++other_degenerate[r];
+    worst_bound_ratio = std::max(worst_bound_ratio, f.bound_ratio);
     degenerate += f.zero_input || all_hot || (f.permutation && *f.permutation == "identity") || !f.degenerate.empty();
     pending = {};
   }
@@ -283,6 +286,10 @@ void observe_comparison(const Matrix<T>& a, const Matrix<T>& b) {
       s->pending.differs = s->pending.differs.value_or(false) || differ;
     }
   }
+}
+/// Records the residual of an ε-bound comparison as a fraction of its bound (1 = at the bound).
+inline void observe_bound_ratio(double ratio) {
+  if (auto* s = detail::active_stats) s->pending.bound_ratio = std::max(s->pending.bound_ratio, ratio);
 }
 /// Records another reason the case is degenerate (e.g. "angle 0").
 inline void observe_degenerate(const std::string& reason) {

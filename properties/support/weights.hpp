@@ -39,12 +39,13 @@ inline bool is_perfect_square(Eigen::Index k) {
   return r * r == k;
 }
 
-/// d_model uniform in [1, max_d] and a head count uniform among its divisors (shrinks toward d = 1,
+/// d_model uniform in [min_d, max_d] and a head count uniform among its divisors (shrinks toward d = 1,
 /// one head).
 /// With `square_heads`, only layouts whose head width is a perfect square (so that exact types can
 /// use the default scale 1/√d_h).
-inline rc::Gen<head_layout> gen_head_layout(Eigen::Index max_d, bool square_heads = false) {
-  return full_range(rc::gen::mapcat(rc::gen::inRange<Eigen::Index>(1, max_d + 1), [square_heads](Eigen::Index d) {
+inline rc::Gen<head_layout> gen_head_layout(Eigen::Index max_d, bool square_heads = false, Eigen::Index min_d = 1) {
+  if (min_d < 1 || max_d < min_d) throw configuration_error("gen_head_layout: need 1 <= min_d <= max_d");
+  return full_range(rc::gen::mapcat(rc::gen::inRange<Eigen::Index>(min_d, max_d + 1), [square_heads](Eigen::Index d) {
     std::vector<std::size_t> counts;
     for (Eigen::Index h = 1; h <= d; ++h)
       if (d % h == 0 && (!square_heads || is_perfect_square(d / h))) counts.push_back(static_cast<std::size_t>(h));
