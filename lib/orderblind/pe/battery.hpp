@@ -922,6 +922,19 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
   const long n = 3;
   const std::vector<std::vector<long>> perms = {{1, 0, 2}, {2, 0, 1}};
   long cases = 0;
+  // NOTE: a scheme value that is not a number makes attention undefined (self_attention throws
+  // non_finite_error naming it): the law fails, it never holds.
+  auto attend_or_fail = [&](const Matrix<T>& in, Matrix<T>& out) {
+    try {
+      out = attend_with(s, in);
+      return true;
+    } catch (const non_finite_error& e) {
+      c.result = verdict::fails;
+      c.summary = std::string("attention with the scheme is not a number: ") + e.what();
+      c.evidence = c.summary + " (" + arithmetic_name<T>() + ")";
+      return false;
+    }
+  };
   for (std::uint64_t seed = 500; seed < 502; ++seed) {
     Matrix<T> x(n, s.dim());
     for (long i = 0; i < n; ++i) {
@@ -929,15 +942,7 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
       for (long j = 0; j < s.dim(); ++j) x(i, j) = xi[static_cast<std::size_t>(j)];
     }
     Matrix<T> ax;
-    try {
-      ax = attend_with(s, x);
-    } catch (const non_finite_error& e) {
-      // NOTE: a scheme value that is not a number makes attention undefined: a failed law, not a pass.
-      c.result = verdict::fails;
-      c.summary = std::string("attention with the scheme is not a number: ") + e.what();
-      c.evidence = c.summary + " (" + arithmetic_name<T>() + ")";
-      return c;
-    }
+    if (!attend_or_fail(x, ax)) return c;
     for (const auto& pi : perms) {
       Matrix<T> px(n, s.dim()), pax(n, s.dim());
       for (long i = 0; i < n; ++i) {
@@ -945,14 +950,7 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
         pax.row(i) = ax.row(pi[static_cast<std::size_t>(i)]);
       }
       Matrix<T> apx;
-      try {
-        apx = attend_with(s, px);
-      } catch (const non_finite_error& e) {
-        c.result = verdict::fails;
-        c.summary = std::string("attention with the scheme is not a number: ") + e.what();
-        c.evidence = c.summary + " (" + arithmetic_name<T>() + ")";
-        return c;
-      }
+      if (!attend_or_fail(px, apx)) return c;
       ++cases;
       for (long i = 0; i < n; ++i) {
         const vec<T> lhs = row_vec(apx, i), rhs = row_vec(pax, i);
