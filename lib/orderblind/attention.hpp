@@ -80,10 +80,21 @@ class positional_hook {
         throw shape_error(where() + " acts on width " + std::to_string(s.dim()) + " but " + what + " has width " +
                           std::to_string(width));
     }
-    void require_size(const std::vector<T>& v, Eigen::Index width, const std::string& what) const {
+    void require_size(const std::vector<T>& v, Eigen::Index width, const char* what, Eigen::Index p) const {
       if (static_cast<Eigen::Index>(v.size()) != width)
-        throw shape_error(where() + " returned " + std::to_string(v.size()) + " entries for " + what + ", expected " +
-                          std::to_string(width));
+        throw shape_error(where() + " returned " + std::to_string(v.size()) + " entries for " + what +
+                          std::to_string(p) + ", expected " + std::to_string(width));
+    }
+    // NOTE: the scheme's name is asked for only when something is wrong (the archetype test counts calls).
+    void require_finite_from_scheme(const Matrix<T>& m, const char* what) const {
+      if constexpr (scalar_traits<T>::can_be_nonfinite) {
+        for (Eigen::Index i = 0; i < m.rows(); ++i)
+          for (Eigen::Index j = 0; j < m.cols(); ++j)
+            if (!is_finite(m(i, j))) require_finite(m, (std::string(what) + " from " + where() + " ").c_str());
+      } else {
+        (void)m;
+        (void)what;
+      }
     }
 
     void add_to_rows(Matrix<T>& x, const char* what) const override {
@@ -92,10 +103,10 @@ class positional_hook {
         const long n = static_cast<long>(x.rows());
         for (Eigen::Index p = 0; p < x.rows(); ++p) {
           const std::vector<T> e = s.encode(static_cast<long>(p), n);
-          require_size(e, x.cols(), "PE(" + std::to_string(p) + ")");
+          require_size(e, x.cols(), "PE at position ", p);
           for (Eigen::Index j = 0; j < x.cols(); ++j) x(p, j) = T(x(p, j) + e[static_cast<std::size_t>(j)]);
         }
-        require_finite(x, (std::string(what) + " + PE from " + where()).c_str());
+        require_finite_from_scheme(x, (std::string(what) + " + PE").c_str());
       } else {
         (void)x;
         (void)what;
@@ -108,16 +119,16 @@ class positional_hook {
         require_width(k.cols(), "K");
         for (Eigen::Index m = 0; m < q.rows(); ++m) {
           const std::vector<T> r = s.query(row_of(q, m), static_cast<long>(m));
-          require_size(r, q.cols(), "query row " + std::to_string(m));
+          require_size(r, q.cols(), "query row ", m);
           for (Eigen::Index j = 0; j < q.cols(); ++j) q(m, j) = r[static_cast<std::size_t>(j)];
         }
         for (Eigen::Index n = 0; n < k.rows(); ++n) {
           const std::vector<T> r = s.key(row_of(k, n), static_cast<long>(n));
-          require_size(r, k.cols(), "key row " + std::to_string(n));
+          require_size(r, k.cols(), "key row ", n);
           for (Eigen::Index j = 0; j < k.cols(); ++j) k(n, j) = r[static_cast<std::size_t>(j)];
         }
-        require_finite(q, ("Q after " + where()).c_str());
-        require_finite(k, ("K after " + where()).c_str());
+        require_finite_from_scheme(q, "Q rotated");
+        require_finite_from_scheme(k, "K rotated");
       } else {
         (void)q;
         (void)k;
@@ -136,7 +147,7 @@ class positional_hook {
             sc(m, n) = T(sc(m, n) + s.bias(qm, keys[static_cast<std::size_t>(n)], static_cast<long>(m),
                                            static_cast<long>(n)));
         }
-        require_finite(sc, ("the scores after " + where()).c_str());
+        require_finite_from_scheme(sc, "the scores with the bias");
       } else {
         (void)sc;
         (void)q;
