@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "orderblind/examples/seed001.hpp"
+#include "orderblind/pe/additive.hpp"
 #include "support/fixtures.hpp"
 #include "support/reference.hpp"
 #include "support/scalar_under_test.hpp"
@@ -128,4 +129,36 @@ TEST_CASE("the rational kernel is exact and positive", "[kernel]") {
   const auto w = rational_kernel::weights<T>({T(0), T(-1)}, summation::in_order);
   CHECK(w[0] == T(2) / T(3));
   CHECK(w[1] == T(1) / T(3));
+}
+
+namespace {
+/// A query_key scheme that maps every row to itself.
+template <Scalar U>
+struct identity_rotation {
+  using scalar_type = U;
+  static constexpr pe::pe_kind kind = pe::pe_kind::query_key;
+  std::string name() const { return "identity"; }
+  std::string parameters() const { return "q, k unchanged"; }
+  long dim() const { return 4; }
+  std::vector<U> query(const std::vector<U>& q, long) const { return q; }
+  std::vector<U> key(const std::vector<U>& k, long) const { return k; }
+};
+}  // namespace
+
+TEST_CASE("a scheme that changes nothing (NoPE, an identity rotation) gives attention without positions",
+          "[attention][positions]") {
+  // NOTE: with a scheme attached the generic path runs, without one the fused head (where there is one):
+  // this compares the two.
+  const auto x = orderblind::testing::small_matrix<T>(5, 4, 1);
+  const head_weights<T> w{orderblind::testing::small_matrix<T>(4, 4, 2),
+                          orderblind::testing::small_matrix<T>(4, 4, 3),
+                          orderblind::testing::small_matrix<T>(4, 4, 4)};
+  const auto opt = orderblind::testing::quarter_scale<T>();
+  const auto plain = self_attention_trace(x, w, opt);
+  auto with = opt;
+  with.positions = pe::nope<T>{};
+  CHECK(same_up_to_reordering(self_attention(x, w, with), self_attention(x, w, opt), plain.v));
+  with.positions = identity_rotation<T>{};
+  CHECK(same_up_to_reordering(self_attention(x, w, with), self_attention(x, w, opt), plain.v));
+  CHECK(same_up_to_reordering(self_attention_trace(x, w, with).s, plain.s, plain.v));
 }

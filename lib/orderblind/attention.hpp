@@ -2,15 +2,167 @@
 /// Scaled dot-product attention, self- and cross-attention, and multi-head attention with W_O.
 ///
 /// Seed 000 §1: Q = X W_Q, K = X W_K, V = X W_V, S = Q Kᵀ / √d_k, A = softmax_row(S), Attn(X) = A V.
+/// A positional-encoding scheme (pe/concept.hpp) may be attached through `attention_options::positions`;
+/// where each kind acts is documented at `positional_hook` and in docs/positional.md.
+#include <concepts>
+#include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "orderblind/kernel.hpp"
 #include "orderblind/mask.hpp"
 #include "orderblind/matrix.hpp"
+#include "orderblind/pe/concept.hpp"
 
 namespace orderblind {
+
+/// A positional-encoding scheme attached to attention, or nothing (the default, which costs one null
+/// test). Row i of the queries and row j of the keys sit at positions i and j (0-based). By kind:
+///   - additive:   X' = X + PE, row p gets s.encode(p, n) (n = rows of X), before the projections
+///                 (text 000 §4 "X' = X + PE"; text 001 §3.5). In cross-attention Y and C each get their
+///                 own rows' encodings.
+///   - query_key:  q_m ↦ s.query(q_m, m), k_n ↦ s.key(k_n, n) after the projections; V is untouched (RoPE).
+///   - score_bias: S(m, n) = scale·q_m·k_n + s.bias(q_m, k_n, m, n) before masking and normalisation
+///                 (ALiBi, T5: the bias is not scaled; q_m, k_n are the projected rows).
+/// Any `pe::Scheme` whose scalar_type is T converts to a hook: `opt.positions = pe::rope_scheme<T>{…};`.
+template <Scalar T>
+class positional_hook {
+ public:
+  positional_hook() = default;
+  /// Attaches a copy of the scheme.
+  template <class S>
+    requires(pe::Scheme<S> && std::same_as<typename S::scalar_type, T>)
+  positional_hook(S s) : model_(std::make_shared<const model_of<S>>(std::move(s))) {}  // NOLINT: implicit by design
+
+  /// Whether a scheme is attached.
+  explicit operator bool() const { return model_ != nullptr; }
+  /// The attached scheme's kind (only when one is attached).
+  pe::pe_kind kind() const { return get().kind(); }
+  /// The attached scheme's name.
+  std::string name() const { return get().name(); }
+
+  /// additive: x.row(p) += PE(p) for p < rows (a no-op for the other kinds).
+  void add_to_rows(Matrix<T>& x, const char* what) const { get().add_to_rows(x, what); }
+  /// query_key: rotates (or otherwise maps) every query and key row by its position.
+  void apply_to_queries_and_keys(Matrix<T>& q, Matrix<T>& k) const { get().apply_to_queries_and_keys(q, k); }
+  /// score_bias: s(m, n) += bias(q_m, k_n, m, n) (q, k the projected rows).
+  void add_bias(Matrix<T>& s, const Matrix<T>& q, const Matrix<T>& k) const { get().add_bias(s, q, k); }
+
+ private:
+  struct model {
+    virtual ~model() = default;
+    virtual pe::pe_kind kind() const = 0;
+    virtual std::string name() const = 0;
+    virtual void add_to_rows(Matrix<T>& x, const char* what) const = 0;
+    virtual void apply_to_queries_and_keys(Matrix<T>& q, Matrix<T>& k) const = 0;
+    virtual void add_bias(Matrix<T>& s, const Matrix<T>& q, const Matrix<T>& k) const = 0;
+  };
+
+  static std::vector<T> row_of(const Matrix<T>& m, Eigen::Index i) {
+    std::vector<T> r(static_cast<std::size_t>(m.cols()));
+    for (Eigen::Index j = 0; j < m.cols(); ++j) r[static_cast<std::size_t>(j)] = m(i, j);
+    return r;
+  }
+
+  template <class S>
+  struct model_of final : model {
+    S s;
+    explicit model_of(S scheme) : s(std::move(scheme)) {}
+    pe::pe_kind kind() const override { return S::kind; }
+    std::string name() const override { return s.name(); }
+
+    std::string where() const { return "the positional scheme '" + s.name() + "' (" + pe::kind_name(S::kind) + ")"; }
+
+    void require_width(Eigen::Index width, const char* what) const {
+      if (static_cast<long>(width) != s.dim())
+        throw shape_error(where() + " acts on width " + std::to_string(s.dim()) + " but " + what + " has width " +
+                          std::to_string(width));
+    }
+    void require_size(const std::vector<T>& v, Eigen::Index width, const char* what, Eigen::Index p) const {
+      if (static_cast<Eigen::Index>(v.size()) != width)
+        throw shape_error(where() + " returned " + std::to_string(v.size()) + " entries for " + what +
+                          std::to_string(p) + ", expected " + std::to_string(width));
+    }
+    // NOTE: the scheme's name is asked for only when something is wrong (the archetype test counts calls).
+    void require_finite_from_scheme(const Matrix<T>& m, const char* what) const {
+      if constexpr (scalar_traits<T>::can_be_nonfinite) {
+        for (Eigen::Index i = 0; i < m.rows(); ++i)
+          for (Eigen::Index j = 0; j < m.cols(); ++j)
+            if (!is_finite(m(i, j))) require_finite(m, (std::string(what) + " from " + where() + " ").c_str());
+      } else {
+        (void)m;
+        (void)what;
+      }
+    }
+
+    void add_to_rows(Matrix<T>& x, const char* what) const override {
+      if constexpr (S::kind == pe::pe_kind::additive) {
+        require_width(x.cols(), what);
+        const long n = static_cast<long>(x.rows());
+        for (Eigen::Index p = 0; p < x.rows(); ++p) {
+          const std::vector<T> e = s.encode(static_cast<long>(p), n);
+          require_size(e, x.cols(), "PE at position ", p);
+          for (Eigen::Index j = 0; j < x.cols(); ++j) x(p, j) = T(x(p, j) + e[static_cast<std::size_t>(j)]);
+        }
+        require_finite_from_scheme(x, (std::string(what) + " + PE").c_str());
+      } else {
+        (void)x;
+        (void)what;
+      }
+    }
+
+    void apply_to_queries_and_keys(Matrix<T>& q, Matrix<T>& k) const override {
+      if constexpr (S::kind == pe::pe_kind::query_key) {
+        require_width(q.cols(), "Q");
+        require_width(k.cols(), "K");
+        for (Eigen::Index m = 0; m < q.rows(); ++m) {
+          const std::vector<T> r = s.query(row_of(q, m), static_cast<long>(m));
+          require_size(r, q.cols(), "query row ", m);
+          for (Eigen::Index j = 0; j < q.cols(); ++j) q(m, j) = r[static_cast<std::size_t>(j)];
+        }
+        for (Eigen::Index n = 0; n < k.rows(); ++n) {
+          const std::vector<T> r = s.key(row_of(k, n), static_cast<long>(n));
+          require_size(r, k.cols(), "key row ", n);
+          for (Eigen::Index j = 0; j < k.cols(); ++j) k(n, j) = r[static_cast<std::size_t>(j)];
+        }
+        require_finite_from_scheme(q, "Q rotated");
+        require_finite_from_scheme(k, "K rotated");
+      } else {
+        (void)q;
+        (void)k;
+      }
+    }
+
+    void add_bias(Matrix<T>& sc, const Matrix<T>& q, const Matrix<T>& k) const override {
+      if constexpr (S::kind == pe::pe_kind::score_bias) {
+        require_width(q.cols(), "Q");
+        std::vector<std::vector<T>> keys;
+        keys.reserve(static_cast<std::size_t>(k.rows()));
+        for (Eigen::Index n = 0; n < k.rows(); ++n) keys.push_back(row_of(k, n));
+        for (Eigen::Index m = 0; m < sc.rows(); ++m) {
+          const std::vector<T> qm = row_of(q, m);
+          for (Eigen::Index n = 0; n < sc.cols(); ++n)
+            sc(m, n) = T(sc(m, n) + s.bias(qm, keys[static_cast<std::size_t>(n)], static_cast<long>(m),
+                                           static_cast<long>(n)));
+        }
+        require_finite_from_scheme(sc, "the scores with the bias");
+      } else {
+        (void)sc;
+        (void)q;
+        (void)k;
+      }
+    }
+  };
+
+  const model& get() const {
+    if (!model_) throw configuration_error("no positional scheme is attached to these attention options");
+    return *model_;
+  }
+
+  std::shared_ptr<const model> model_;
+};
 
 /// W_Q, W_K (d_model × d_k) and W_V (d_model × d_v) of one head.
 template <Scalar T>
@@ -27,13 +179,15 @@ struct attention_options {
   orderblind::mask mask = mask::none();
   /// How sums over the sequence axis (the normaliser and A·V) are formed.
   summation sum = summation::in_order;
+  /// A positional-encoding scheme inside attention (empty: none, and attention is permutation-equivariant).
+  positional_hook<T> positions = {};
 };
 
 /// Every intermediate of one attention evaluation, for proofs that check each step.
 template <Scalar T>
 struct attention_trace {
-  Matrix<T> q, k, v;  ///< projections
-  Matrix<T> s;        ///< scaled scores Q Kᵀ · scale
+  Matrix<T> q, k, v;  ///< projections (q, k after a query_key scheme, when one is attached)
+  Matrix<T> s;        ///< scaled scores Q Kᵀ · scale (+ a score_bias scheme's bias)
   Matrix<T> a;        ///< row-normalised weights
   Matrix<T> z;        ///< output A V
 };
@@ -96,10 +250,11 @@ Matrix<T> normalise_rows(const Matrix<T>& s, const orderblind::mask& m, summatio
   return a;
 }
 
-/// Attention on given Q, K, V, keeping every intermediate.
-template <Scalar T, class K = default_kernel<T>>
+namespace detail {
+/// attend_trace after any additive encoding has been added to the token rows.
+template <Scalar T, class K>
   requires Kernel<K, T>
-attention_trace<T> attend_trace(Matrix<T> q, Matrix<T> k, Matrix<T> v, const attention_options<T>& opt = {}) {
+attention_trace<T> attend_positioned(Matrix<T> q, Matrix<T> k, Matrix<T> v, const attention_options<T>& opt) {
   require_nonempty(q, "Q");
   require_nonempty(k, "K");
   require_nonempty(v, "V");
@@ -111,15 +266,31 @@ attention_trace<T> attend_trace(Matrix<T> q, Matrix<T> k, Matrix<T> v, const att
                       ": keys and values come from the same tokens");
   attention_trace<T> t;
   const T scale = opt.scale ? *opt.scale : inverse_sqrt_scale<T>(q.cols());
+  if (opt.positions) opt.positions.apply_to_queries_and_keys(q, k);
   t.s = multiply_transposed(q, k, "Q", "K");
   for (Eigen::Index i = 0; i < t.s.rows(); ++i)
     for (Eigen::Index j = 0; j < t.s.cols(); ++j) t.s(i, j) = T(t.s(i, j) * scale);
+  if (opt.positions) opt.positions.add_bias(t.s, q, k);
   t.a = normalise_rows<T, K>(t.s, opt.mask, opt.sum);
   t.z = weighted_sum(t.a, v, opt.sum);
   t.q = std::move(q);
   t.k = std::move(k);
   t.v = std::move(v);
   return t;
+}
+}  // namespace detail
+
+/// Attention on given Q, K, V, keeping every intermediate. A query_key or score_bias scheme in
+/// opt.positions acts on row positions 0, 1, …; an additive one is refused (it acts on token rows,
+/// which this function never sees: use self_attention / cross_attention).
+template <Scalar T, class K = default_kernel<T>>
+  requires Kernel<K, T>
+attention_trace<T> attend_trace(Matrix<T> q, Matrix<T> k, Matrix<T> v, const attention_options<T>& opt = {}) {
+  if (opt.positions && opt.positions.kind() == pe::pe_kind::additive)
+    throw configuration_error("the additive positional scheme '" + opt.positions.name() +
+                              "' is added to the token rows X before the projections; attend_trace receives Q, K, V "
+                              "already projected: call self_attention or cross_attention instead");
+  return detail::attend_positioned<T, K>(std::move(q), std::move(k), std::move(v), opt);
 }
 
 /// Validates one head's weights against an input width.
@@ -155,19 +326,28 @@ attention_trace<T> self_attention_trace(const Matrix<T>& x, const head_weights<T
   require_nonempty(x, "X");
   require_finite(x, "X");
   validate_head(w, x.cols(), "self-attention");
-  return attend_trace<T, K>(multiply(x, w.wq, "X", "W_Q"), multiply(x, w.wk, "X", "W_K"),
-                            multiply(x, w.wv, "X", "W_V"), opt);
+  if (opt.positions && opt.positions.kind() == pe::pe_kind::additive) {
+    Matrix<T> xp = x;
+    opt.positions.add_to_rows(xp, "X");
+    return detail::attend_positioned<T, K>(multiply(xp, w.wq, "X + PE", "W_Q"), multiply(xp, w.wk, "X + PE", "W_K"),
+                                           multiply(xp, w.wv, "X + PE", "W_V"), opt);
+  }
+  return detail::attend_positioned<T, K>(multiply(x, w.wq, "X", "W_Q"), multiply(x, w.wk, "X", "W_K"),
+                                         multiply(x, w.wv, "X", "W_V"), opt);
 }
 
 /// Self-attention of one head: Attn(X) = softmax(X W_Q (X W_K)ᵀ · scale) X W_V.
 template <Scalar T, class K = default_kernel<T>>
   requires Kernel<K, T>
 Matrix<T> self_attention(const Matrix<T>& x, const head_weights<T>& w, const attention_options<T>& opt = {}) {
+  // NOTE: the fused heads know nothing of positions; with a scheme attached the generic path runs.
   if constexpr (head_kernels<T, K>::available) {
-    require_nonempty(x, "X");
-    require_finite(x, "X");
-    validate_head(w, x.cols(), "self-attention");
-    if (auto z = head_kernels<T, K>::evaluate(x, x, w, opt)) return std::move(*z);
+    if (!opt.positions) {
+      require_nonempty(x, "X");
+      require_finite(x, "X");
+      validate_head(w, x.cols(), "self-attention");
+      if (auto z = head_kernels<T, K>::evaluate(x, x, w, opt)) return std::move(*z);
+    }
   }
   return self_attention_trace<T, K>(x, w, opt).z;
 }
@@ -192,8 +372,15 @@ template <Scalar T, class K = default_kernel<T>>
 attention_trace<T> cross_attention_trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
                                          const attention_options<T>& opt = {}) {
   validate_cross_inputs(y, c, w);
-  return attend_trace<T, K>(multiply(y, w.wq, "Y", "W_Q"), multiply(c, w.wk, "C", "W_K"),
-                            multiply(c, w.wv, "C", "W_V"), opt);
+  if (opt.positions && opt.positions.kind() == pe::pe_kind::additive) {
+    Matrix<T> yp = y, cp = c;
+    opt.positions.add_to_rows(yp, "Y");
+    opt.positions.add_to_rows(cp, "C");
+    return detail::attend_positioned<T, K>(multiply(yp, w.wq, "Y + PE", "W_Q"), multiply(cp, w.wk, "C + PE", "W_K"),
+                                           multiply(cp, w.wv, "C + PE", "W_V"), opt);
+  }
+  return detail::attend_positioned<T, K>(multiply(y, w.wq, "Y", "W_Q"), multiply(c, w.wk, "C", "W_K"),
+                                         multiply(c, w.wv, "C", "W_V"), opt);
 }
 
 /// Cross-attention output (one row per decoder row).
@@ -202,8 +389,10 @@ template <Scalar T, class K = default_kernel<T>>
 Matrix<T> cross_attention(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
                           const attention_options<T>& opt = {}) {
   if constexpr (head_kernels<T, K>::available) {
-    validate_cross_inputs(y, c, w);
-    if (auto z = head_kernels<T, K>::evaluate(y, c, w, opt)) return std::move(*z);
+    if (!opt.positions) {
+      validate_cross_inputs(y, c, w);
+      if (auto z = head_kernels<T, K>::evaluate(y, c, w, opt)) return std::move(*z);
+    }
   }
   return cross_attention_trace<T, K>(y, c, w, opt).z;
 }

@@ -1,10 +1,13 @@
 #pragma once
 /// Additive schemes: NoPE (nothing added), the counter, pos/length, the sinusoid in two layouts and a
 /// learned table. Each is generic over the scalar; the sinusoid runs exact with Pythagorean rotations.
+/// The tables X' = X + PE of the texts (`encoding_table`, `counter`, `pos_over_length`, `sinusoidal`,
+/// `add_positions`) are computed from these schemes: one definition of each encoding.
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "orderblind/matrix.hpp"
 #include "orderblind/pe/concept.hpp"
 #include "orderblind/pe/rotary.hpp"
 #include "orderblind/pe/vector.hpp"
@@ -87,6 +90,10 @@ struct sinusoidal_scheme {
         out[static_cast<std::size_t>(i + half)] = c;
       }
     }
+    // NOTE: an odd width in the paper layout ends with the sine of one more pair, when the table has it
+    // (PE(p, 2i) = sin(pθ_i) for 2i = d − 1).
+    if (d % 2 == 1 && layout == sinusoid_layout::paper && angles.pairs() > static_cast<std::size_t>(half))
+      out[static_cast<std::size_t>(d - 1)] = angles.cos_sin(static_cast<std::size_t>(half), p).second;
     return out;
   }
 };
@@ -117,5 +124,76 @@ struct learned_scheme {
     return out;
   }
 };
+
+// --- tables: the encodings as n × d matrices -------------------------------------------------------
+
+namespace detail {
+inline void require_dims(Eigen::Index n, Eigen::Index d) {
+  if (n <= 0 || d <= 0)
+    throw empty_input_error("a positional-encoding table needs n >= 1 positions and d >= 1 dimensions, got n = " +
+                            std::to_string(n) + ", d = " + std::to_string(d));
+}
+}  // namespace detail
+
+/// The n × dim() table of an additive scheme: row r is s.encode(first + r, length).
+template <class S>
+  requires(has_encode<S> && S::kind == pe_kind::additive)
+Matrix<typename S::scalar_type> encoding_table(const S& s, Eigen::Index n, long length, long first = 0) {
+  using T = typename S::scalar_type;
+  detail::require_dims(n, static_cast<Eigen::Index>(s.dim()));
+  Matrix<T> pe(n, s.dim());
+  for (Eigen::Index r = 0; r < n; ++r) {
+    const vec<T> e = s.encode(first + static_cast<long>(r), length);
+    if (static_cast<long>(e.size()) != s.dim())
+      throw shape_error("the scheme '" + s.name() + "' returned " + std::to_string(e.size()) + " entries for PE(" +
+                        std::to_string(first + static_cast<long>(r)) + "), expected " + std::to_string(s.dim()));
+    for (Eigen::Index j = 0; j < pe.cols(); ++j) pe(r, j) = e[static_cast<std::size_t>(j)];
+  }
+  return pe;
+}
+
+/// The counter as a table (text 001 §3.7): row p is (first + p)·𝟙.
+template <Scalar T>
+Matrix<T> counter(Eigen::Index n, Eigen::Index d, long first = 0) {
+  detail::require_dims(n, d);
+  return encoding_table(counter_scheme<T>{static_cast<long>(d), first}, n, static_cast<long>(n));
+}
+
+/// pos/length as a table (text 003, attempt 2): row p is (p / length)·𝟙, n ≤ length rows shown.
+template <Scalar T>
+Matrix<T> pos_over_length(Eigen::Index n, Eigen::Index d, Eigen::Index length) {
+  detail::require_dims(n, d);
+  if (length < n)
+    throw configuration_error("pos/length: the sequence length " + std::to_string(length) +
+                              " is shorter than the " + std::to_string(n) + " positions asked for");
+  return encoding_table(pos_length_scheme<T>{static_cast<long>(d)}, n, static_cast<long>(length));
+}
+
+/// The sinusoid of "Attention Is All You Need" as a table (paper layout, text 000 §4): PE(p, 2i) =
+/// sin(p θ_i), PE(p, 2i+1) = cos(p θ_i), θ_i = base^(−2i/d); rows are positions first, first+1, ….
+template <Scalar T>
+Matrix<T> sinusoidal(Eigen::Index n, Eigen::Index d, const T& base = T(10000), long first = 0) {
+  static_assert(scalar_traits<T>::has_trig,
+                "the sinusoidal encoding needs sin and cos: use a real scalar (double, mpfr100, …); the exact "
+                "rational path uses Pythagorean rotations instead");
+  detail::require_dims(n, d);
+  if (!(T(0) < base)) throw configuration_error("the sinusoid's base must be positive, got " + format_scalar(base));
+  sinusoidal_scheme<T> s;
+  s.d = static_cast<long>(d);
+  s.angles = angle_table<T>{};
+  for (long i = 0; i < (s.d + 1) / 2; ++i) s.angles.theta.push_back(sinusoid_frequency(i, s.d, base));
+  s.angles.description = "θ_i = " + format_scalar(base) + "^(−2i/" + std::to_string(d) + ")";
+  return encoding_table(s, n, static_cast<long>(n), first);
+}
+
+/// X + PE (shapes must match).
+template <Scalar T>
+Matrix<T> add_positions(const Matrix<T>& x, const Matrix<T>& pe) {
+  require_same_shape(x, "X", pe, "PE");
+  Matrix<T> y(x.rows(), x.cols());
+  for (Eigen::Index i = 0; i < x.rows(); ++i)
+    for (Eigen::Index j = 0; j < x.cols(); ++j) y(i, j) = T(x(i, j) + pe(i, j));
+  return y;
+}
 
 }  // namespace orderblind::pe

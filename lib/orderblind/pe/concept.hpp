@@ -27,8 +27,10 @@
 #include <utility>
 #include <vector>
 
-#include "orderblind/scalar.hpp"
+// NOTE: only the Scalar concept (scalar/traits.hpp), not scalar.hpp: attention.hpp includes this header
+// for its positional hook, and scalar.hpp reaches attention.hpp through the fast kernels.
 #include "orderblind/pe/report.hpp"
+#include "orderblind/scalar/traits.hpp"
 
 namespace orderblind::pe {
 

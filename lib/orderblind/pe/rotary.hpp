@@ -13,6 +13,16 @@
 
 namespace orderblind::pe {
 
+/// The sinusoidal frequency θ_i = base^(−2i/d) of pair i (the sinusoid's and RoPE's, Vaswani et al. §3.5,
+/// Su et al. eq. 15).
+template <Scalar T>
+T sinusoid_frequency(long i, long d, const T& base) {
+  static_assert(scalar_traits<T>::has_exp, "the sinusoidal frequencies need exp/log: use a real scalar");
+  using std::exp;
+  using std::log;
+  return T(exp(T(-T(2 * i) / T(d) * T(log(base)))));
+}
+
 /// The angle of pair i at position p: cos(pθ_i), sin(pθ_i), optionally times an amplitude (YaRN's a).
 /// Real tables hold θ_i; exact tables hold (cos α_i, sin α_i) from Pythagorean triples and take powers.
 template <Scalar T>
@@ -59,9 +69,7 @@ struct angle_table {
     angle_table t;
     t.description = "θ_i = " + trim(base) + "^(−2i/" + std::to_string(r) + ")";
     if constexpr (scalar_traits<T>::has_exp) {
-      using std::exp;
-      using std::log;
-      for (long i = 0; i < r / 2; ++i) t.theta.push_back(T(exp(T(-T(2 * i) / T(r) * T(log(T(base)))))));
+      for (long i = 0; i < r / 2; ++i) t.theta.push_back(sinusoid_frequency(i, r, T(base)));
     } else {
       return pythagorean(r);
     }
