@@ -42,10 +42,13 @@ __attribute__((always_inline)) inline void multiply_double_tile(const double* pa
 #pragma GCC unroll 8
       for (int r = 0; r < R; ++r) {
         V p = x[r] * bb;
-        // NOTE: the empty asm keeps the product in a register of its own, so the compiler cannot fuse
-        // x·b + s into one rounding (possible where the target has FMA instructions, e.g. AVX-512F, as
-        // -ffp-contract=fast is GCC's default in the GNU dialects). It costs no instruction.
-        __asm__("" : "+v"(p));
+        // NOTE: the empty asm keeps the product in a register of its own, so that GCC cannot fuse
+        // x·b + s into one rounding even where the target has FMA instructions (-ffp-contract=fast is
+        // its default in the GNU dialects). It costs no instruction. Clang contracts only within one
+        // expression by default, and p and the sum are two.
+#if defined(__GNUC__) && !defined(__clang__)
+        __asm__("" : "+x"(p));
+#endif
         s[c][r] += p;
       }
     }
