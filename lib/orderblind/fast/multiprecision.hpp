@@ -2,14 +2,14 @@
 /// The fast kernels of the multiprecision scalars, as specialisations of the library's customisation
 /// points. Included by scalar/multiprecision.hpp, so that they are visible wherever the types are (a
 /// specialisation missing from one translation unit would be an ODR violation).
-// NOTE: includes the core only, never attention.hpp: the customisation points head_kernels and
-// inverse_sqrt_scale are declared here (defined in attention.hpp) and the heads' evaluate is a template
-// over the weights and options types, complete wherever attention calls it.
 ///
 /// - mpq_rational: fraction-free products, rational-kernel weights and whole attention heads
 ///   (fast/rational_*.hpp), each falling back to the generic code when an entry is too wide;
 /// - mpfr100: allocation-free product loops, bitwise equal to the generic ones, and whole softmax
 ///   heads in 384-bit fixed point (fast/mpfr_head.hpp), within a stated bound of the true attention.
+// NOTE: includes the core only, never attention.hpp: the customisation points head_kernels and
+// inverse_sqrt_scale are declared here (defined in attention.hpp) and the heads' evaluate is a template
+// over the weights and options types, complete wherever attention calls it.
 #include <optional>
 #include <vector>
 
