@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <initializer_list>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "orderblind/errors.hpp"
+#include "orderblind/fast/double_products.hpp"
 #include "orderblind/scalar/traits.hpp"
 
 namespace orderblind {
@@ -33,6 +35,9 @@ void require_nonempty(const M& m, const char* what) {
 template <Scalar T>
 void require_finite(const Matrix<T>& m, const char* what) {
   if constexpr (scalar_traits<T>::can_be_nonfinite) {
+    if constexpr (std::is_same_v<T, double>) {
+      if (fast::all_finite(m)) return;  // one vectorised pass; the loop below names the first bad entry
+    }
     for (Eigen::Index i = 0; i < m.rows(); ++i)
       for (Eigen::Index j = 0; j < m.cols(); ++j)
         if (!is_finite(m(i, j)))
@@ -151,6 +156,19 @@ struct generic_product_kernels {
 template <Scalar T>
 struct product_kernels : generic_product_kernels<T> {};
 
+/// double: the generic summation order, vectorised over the rows (fast/double_products.hpp, a leaf
+/// that includes Eigen only). Here, beside the primary template, because double has no header of its
+/// own: every translation unit that can instantiate product_kernels<double> sees it.
+template <>
+struct product_kernels<double> {
+  static Matrix<double> multiply(const Matrix<double>& a, const Matrix<double>& b) {
+    return fast::multiply_double(a, b, false);
+  }
+  static Matrix<double> multiply_transposed(const Matrix<double>& a, const Matrix<double>& b) {
+    return fast::multiply_double(a, b, true);
+  }
+};
+
 /// a * b, shape-checked.
 template <Scalar T>
 Matrix<T> multiply(const Matrix<T>& a, const Matrix<T>& b, const char* an = "A", const char* bn = "B") {
@@ -170,6 +188,3 @@ Matrix<T> multiply_transposed(const Matrix<T>& a, const Matrix<T>& b, const char
 }
 
 }  // namespace orderblind
-
-// Fast product kernels for double (fixed-width types have no header of their own to carry them).
-#include "orderblind/fast/double_products.hpp"

@@ -3,9 +3,11 @@
 // tails, declines, errors — and mutants of the head that the comparison catches.
 #include <catch2/catch.hpp>
 
+#include <cstring>
 #include <limits>
 #include <random>
 
+#include "orderblind/fast/double_compare.hpp"
 #include "orderblind/orderblind.hpp"
 
 using namespace orderblind;
@@ -83,7 +85,7 @@ TEST_CASE("the fused double head declines sorted sums and keeps the generic erro
   // Projections that overflow: declined, and the generic path names the entry.
   const Matrix<double> huge = Matrix<double>::Constant(5, 4, 1e308);  // four terms of up to 1e308 each overflow
   const head_weights<double> ones{Matrix<double>::Ones(4, 4), Matrix<double>::Ones(4, 4), Matrix<double>::Ones(4, 4)};
-  CHECK_FALSE(fast::softmax_head_double(huge, huge, ones, {}).has_value());
+  CHECK_FALSE(fast::softmax_head_double(huge, huge, ones, attention_options<double>{}).has_value());
   w.wq(0, 0) = 1e300;
   w.wq(1, 0) = 1e300;
   const Matrix<double> big = Matrix<double>::Constant(5, 4, 1e10);
@@ -154,11 +156,44 @@ TEST_CASE("the bitwise comparison catches mutants of the fused double head", "[f
     for (int rep = 0; rep < 20; ++rep) {
       const Matrix<double> x = uniform(rng, 8, 8, -2, 2);
       const head_weights<double> w{uniform(rng, 8, 8), uniform(rng, 8, 8), uniform(rng, 8, 8)};
-      const auto z = fast::softmax_head_double(x, x, w, {}, f);
+      const auto z = fast::softmax_head_double(x, x, w, attention_options<double>{}, f);
       REQUIRE(z.has_value());
       caught += !exactly_equal(*z, generic_head(x, x, w, {}));
     }
     INFO("fault " << static_cast<int>(f));
     CHECK(caught > 0);
   }
+}
+
+TEST_CASE("the vectorised maxima of finite doubles are max_abs and max_abs_difference", "[fast][double]") {
+  std::mt19937_64 rng(59);
+  for (int rep = 0; rep < 60; ++rep) {
+    // NOTE: 1..11 rows and columns reach the four-entry blocks and every tail length.
+    const long r = 1 + static_cast<long>(rng() % 11), c = 1 + static_cast<long>(rng() % 11);
+    Matrix<double> a = uniform(rng, r, c, -3, 3), b = uniform(rng, r, c, -3, 3);
+    if (rep % 4 == 1) a(rng() % r, rng() % c) = -0.0;
+    if (rep % 4 == 2) a.setConstant(-0.0);
+    if (rep % 5 == 3) {  // a difference that overflows to infinity
+      a(0, 0) = std::numeric_limits<double>::max();
+      b(0, 0) = -std::numeric_limits<double>::max();
+    }
+    REQUIRE(fast::all_finite(a));
+    REQUIRE(fast::all_finite(b));
+    const double m = fast::max_abs_finite(a), want_m = max_abs(a);
+    CHECK(std::memcmp(&m, &want_m, sizeof m) == 0);  // the same bits: never −0
+    const double d = fast::max_abs_difference_finite(a, b), want_d = max_abs_difference(a, b);
+    CHECK(std::memcmp(&d, &want_d, sizeof d) == 0);
+  }
+  // The largest magnitude is a negative entry: a maximum without the absolute value would give 4.
+  const Matrix<double> neg = from_rows<double>({{-5.0, 1.0, 2.0, 3.0, 4.0}});
+  CHECK(fast::max_abs_finite(neg) == 5.0);
+}
+
+TEST_CASE("require_finite over double still names the first non-finite entry", "[fast][double][errors]") {
+  Matrix<double> m = Matrix<double>::Zero(3, 5);
+  require_finite(m, "X");
+  m(2, 1) = std::numeric_limits<double>::infinity();
+  m(1, 3) = std::numeric_limits<double>::quiet_NaN();
+  CHECK_THROWS_WITH(require_finite(m, "X"), Catch::Contains("X(1,3)"));
+  CHECK_FALSE(fast::all_finite(m));
 }

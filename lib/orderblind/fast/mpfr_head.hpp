@@ -57,7 +57,8 @@
 #include <optional>
 #include <vector>
 
-#include "orderblind/attention.hpp"
+#include "orderblind/mask.hpp"
+#include "orderblind/matrix.hpp"
 #include "orderblind/fast/fixed_exp.hpp"
 #include "orderblind/fast/fixed_point.hpp"
 
@@ -119,8 +120,9 @@ inline void add_rounded(wide& acc, const limb* term, bool negative) {
 /// exactly by the fixed point, an exponent is beyond ±2^24, or a size is beyond d_model, d_k ≤ 512,
 /// keys ≤ 4096 (the generic path is as fast there). The inputs must already be validated (shapes,
 /// mask).
-template <class R>
-std::optional<Matrix<R>> try_mpfr_softmax_head(const Matrix<R>& y, const Matrix<R>& c, const head_weights<R>& w,
+/// `Weights` is head_weights<R> (wq, wk, wv; a template so that this kernel includes the core only).
+template <class R, class Weights>
+std::optional<Matrix<R>> try_mpfr_softmax_head(const Matrix<R>& y, const Matrix<R>& c, const Weights& w,
                                                const R& scale, const orderblind::mask& msk,
                                                mpfr_head_fault fault = mpfr_head_fault::none) {
   using namespace fixed;

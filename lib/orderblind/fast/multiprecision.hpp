@@ -1,25 +1,35 @@
 #pragma once
 /// The fast kernels of the multiprecision scalars, as specialisations of the library's customisation
-/// points. Included at the end of scalar/multiprecision.hpp, so that they are visible wherever the
-/// types are (a specialisation missing from one translation unit would be an ODR violation).
+/// points. Included by scalar/multiprecision.hpp, so that they are visible wherever the types are (a
+/// specialisation missing from one translation unit would be an ODR violation).
 ///
 /// - mpq_rational: fraction-free products, rational-kernel weights and whole attention heads
 ///   (fast/rational_*.hpp), each falling back to the generic code when an entry is too wide;
 /// - mpfr100: allocation-free product loops, bitwise equal to the generic ones, and whole softmax
 ///   heads in 384-bit fixed point (fast/mpfr_head.hpp), within a stated bound of the true attention.
+// NOTE: includes the core only, never attention.hpp: the customisation points head_kernels and
+// inverse_sqrt_scale are declared here (defined in attention.hpp) and the heads' evaluate is a template
+// over the weights and options types, complete wherever attention calls it.
 #include <optional>
 #include <vector>
 
-#include "orderblind/attention.hpp"
 #include "orderblind/fast/mpfr_head.hpp"
 #include "orderblind/fast/mpfr_products.hpp"
 #include "orderblind/fast/rational_head.hpp"
 #include "orderblind/fast/rational_products.hpp"
 #include "orderblind/kernel.hpp"
+#include "orderblind/mask.hpp"
 #include "orderblind/matrix.hpp"
-#include "orderblind/scalar/multiprecision.hpp"
+#include "orderblind/scalar/multiprecision_types.hpp"
 
 namespace orderblind {
+
+/// The customisation point of attention.hpp (defined there).
+template <class T, class K>
+struct head_kernels;
+/// 1/√d_k as attention computes it (defined in attention.hpp).
+template <Scalar T>
+T inverse_sqrt_scale(Eigen::Index d_k);
 
 /// mpq_rational products: fraction-free over 64/128-bit integers, else the generic loops.
 template <>
@@ -66,9 +76,9 @@ inline std::vector<mpq_rational> rational_kernel::weights<mpq_rational>(const st
 template <>
 struct head_kernels<mpq_rational, rational_kernel> {
   static constexpr bool available = true;
+  template <class Weights, class Options>
   static std::optional<Matrix<mpq_rational>> evaluate(const Matrix<mpq_rational>& y, const Matrix<mpq_rational>& c,
-                                                      const head_weights<mpq_rational>& w,
-                                                      const attention_options<mpq_rational>& opt) {
+                                                      const Weights& w, const Options& opt) {
     // NOTE: the same errors, in the same order, as attend_trace: the scale first, then the mask.
     const mpq_rational scale = opt.scale ? *opt.scale : inverse_sqrt_scale<mpq_rational>(w.wq.cols());
     opt.mask.validate(static_cast<std::size_t>(y.rows()), static_cast<std::size_t>(c.rows()));
@@ -87,9 +97,9 @@ struct head_kernels<mpq_rational, rational_kernel> {
 template <>
 struct head_kernels<mpfr100, softmax_kernel> {
   static constexpr bool available = true;
-  static std::optional<Matrix<mpfr100>> evaluate(const Matrix<mpfr100>& y, const Matrix<mpfr100>& c,
-                                                 const head_weights<mpfr100>& w,
-                                                 const attention_options<mpfr100>& opt) {
+  template <class Weights, class Options>
+  static std::optional<Matrix<mpfr100>> evaluate(const Matrix<mpfr100>& y, const Matrix<mpfr100>& c, const Weights& w,
+                                                 const Options& opt) {
     // NOTE: the same errors, in the same order, as attend_trace: the scale first, then the mask.
     const mpfr100 scale = opt.scale ? *opt.scale : inverse_sqrt_scale<mpfr100>(w.wq.cols());
     opt.mask.validate(static_cast<std::size_t>(y.rows()), static_cast<std::size_t>(c.rows()));

@@ -13,7 +13,8 @@
 #include <optional>
 #include <vector>
 
-#include "orderblind/attention.hpp"
+#include "orderblind/mask.hpp"
+#include "orderblind/matrix.hpp"
 #include "orderblind/fast/rational_products.hpp"
 
 namespace orderblind::fast {
@@ -104,8 +105,9 @@ struct row_gcds {
 
 /// Z = attention of queries from Y over keys/values from C with the rational kernel, or nullopt when
 /// an entry is too wide for the fixed-width path. Inputs must already be validated (shapes, non-empty).
-template <class Q>
-std::optional<Matrix<Q>> try_rational_head(const Matrix<Q>& y, const Matrix<Q>& c, const head_weights<Q>& w,
+/// `Weights` is head_weights<Q> (wq, wk, wv; a template so that this kernel includes the core only).
+template <class Q, class Weights>
+std::optional<Matrix<Q>> try_rational_head(const Matrix<Q>& y, const Matrix<Q>& c, const Weights& w,
                                            const Q& scale, const orderblind::mask& msk, fault f = fault::none) {
   const long nq = y.rows(), nk = c.rows(), dk = w.wq.cols(), dv = w.wv.cols();
   ff_lines ry, rc, cq, ck, cv;
