@@ -1030,21 +1030,4 @@ scheme_row run_battery(const S& s, const std::string& origin = "catalogue",
   return row;
 }
 
-/// Registers a scheme value for the `orderblind schemes` report at static-initialisation time.
-struct scheme_registrar {
-  template <class S>
-  scheme_registrar(S s, std::string origin) {
-    std::string name = s.name();
-    scheme_registry().push_back({name, origin, [s, origin] { return run_battery(s, origin); }});
-  }
-};
-
 }  // namespace orderblind::pe
-
-/// Register a scheme from a user's header: `ORDERBLIND_REGISTER_SCHEME(my_scheme<orderblind::mpq_rational>{})`.
-/// The header is compiled in when named in the CMake cache variable ORDERBLIND_USER_SCHEMES.
-#define ORDERBLIND_PE_CONCAT_(a, b) a##b
-#define ORDERBLIND_PE_CONCAT(a, b) ORDERBLIND_PE_CONCAT_(a, b)
-#define ORDERBLIND_REGISTER_SCHEME(...)                                                               \
-  static const ::orderblind::pe::scheme_registrar ORDERBLIND_PE_CONCAT(orderblind_user_scheme_, __LINE__){ \
-      __VA_ARGS__, "user header"}

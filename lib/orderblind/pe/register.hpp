@@ -64,11 +64,6 @@ bool register_scheme(S s, std::string origin, Annotate annotate = [](scheme_row&
 
 }  // namespace orderblind::pe
 
-#ifdef ORDERBLIND_REGISTER_SCHEME
-// NOTE: pe/battery.hpp used to define a registrar that registered once per translation unit; this one
-// replaces it.
-#undef ORDERBLIND_REGISTER_SCHEME
-#endif
 #define ORDERBLIND_PE_REGISTER_CONCAT_(a, b) a##b
 #define ORDERBLIND_PE_REGISTER_CONCAT(a, b) ORDERBLIND_PE_REGISTER_CONCAT_(a, b)
 /// Register a scheme value from a user's header:

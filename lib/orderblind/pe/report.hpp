@@ -149,7 +149,7 @@ struct registered_scheme {
   std::function<scheme_row()> run;
 };
 
-/// Every scheme compiled into this program (filled at static-initialisation time by `scheme_registrar`).
+/// Every scheme compiled into this program (filled at static-initialisation time by `register_scheme`, pe/register.hpp).
 inline std::vector<registered_scheme>& scheme_registry() {
   static std::vector<registered_scheme> all;
   return all;
