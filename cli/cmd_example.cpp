@@ -1,4 +1,4 @@
-// `orderblind example [name…]`: the seeds' worked examples with their values; also a main job.
+// `orderblind example [name…]`: the texts' worked examples with their values; also a main job.
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -44,7 +44,7 @@ void print(const std::vector<worked_example>& list, const std::string& format, s
 }
 
 const registrar cmd{command{
-    "example", "print the seeds' worked examples (dog-bites-man, i-love-llms, i-love-llms-exact, counter) with their values",
+    "example", "print the texts' worked examples (dog-bites-man, i-love-llms, i-love-llms-exact, counter) with their values",
     [](CLI::App& sub, const global_options& opts, int& rc) {
       static std::vector<std::string> names;
       sub.add_option("name", names, "which examples (default: all)");

@@ -65,7 +65,7 @@ const registrar cmd{command{
                                    {"formal", {{"theorems", k.theorems}, {"checked_by_this_build", k.all_checked}}}});
           }
           j["examples"] = examples;
-          j["claims"] = {{"command", "orderblind claims"}, {"seeds", sources}};
+          j["claims"] = {{"command", "orderblind claims"}, {"texts", sources}};
           std::cout << j.dump(2) << "\n";
           return;
         }

@@ -34,8 +34,8 @@ const std::map<std::string, std::string>& property_titles() {
       {"P1", "self-attention commutes with any row permutation (one head, scaled, multi-head with W_O)"},
       {"P2", "row-wise layers and encoder stacks commute with permutations; mean pooling after them is invariant"},
       {"P3", "a causal mask breaks equivariance (counterexample shrunk to n = 2)"},
-      {"P4", "cross-attention ignores the order of the encoder rows (seed 001, Appendix A.2, Steps 1-5)"},
-      {"P5", "the counter's position score is c·m·n, and not a function of m − n (seed 001, §3.7)"},
+      {"P4", "cross-attention ignores the order of the encoder rows (text 001, Appendix A.2, Steps 1-5)"},
+      {"P5", "the counter's position score is c·m·n, and not a function of m − n (text 001, §3.7)"},
       {"P6", "the sinusoid's rotation identity PE(p+k) = R(kθ_i)·PE(p) for every pair"},
       {"P7", "positions added after permuting break equivariance; added before, they keep it"},
       {"P8", "double: reordering moves bits (ulp table); with sorted sums attention is bit-for-bit equivariant"}};

@@ -1,15 +1,15 @@
-// Seed 001 §3.2 in Q(t): the worked example with the real softmax, exactly — no rounding anywhere, so every figure is checked with ==.
+// Text 001 §3.2 in Q(t): the worked example with the real softmax, exactly — no rounding anywhere, so every figure is checked with ==.
 #include "expfield_example.hpp"
 
 #include <boost/multiprecision/mpfi.hpp>
 
-#include "orderblind/expfield/seed001.hpp"
+#include "orderblind/expfield/text001.hpp"
 
 namespace orderblind::cli {
 namespace {
 
 using namespace orderblind::expfield;
-namespace ex = orderblind::examples::seed001;
+namespace ex = orderblind::examples::text001;
 /// 120-digit intervals: enough guard digits to certify 100 printed digits.
 using mpfi120 = bmp::number<bmp::mpfi_float_backend<120>, bmp::et_off>;
 
@@ -28,19 +28,19 @@ std::string certified_100_digits(const mpfi120& enc) {
 
 }  // namespace
 
-worked_example seed001_exact_example() {
-  worked_example e{"i-love-llms-exact", "seed 001, §3.2", "I love LLMs with the real softmax, exactly in Q(t)",
+worked_example text001_exact_example() {
+  worked_example e{"i-love-llms-exact", "text 001, §3.2", "I love LLMs with the real softmax, exactly in Q(t)",
                    "Q(t) exact, t = e^(1/2) (raw scores are integers, d_k = 4: exp(s/2) = t^s); values: MPFI 120 "
                    "digits; cross-check: mpfr100",
                    {}};
-  const auto tr = seed001::forward(ex::x<element>());
-  const auto hand = seed001::hand_derived_z();
+  const auto tr = text001::forward(ex::x<element>());
+  const auto hand = text001::hand_derived_z();
   const auto real = ex::forward<mpfr100>(ex::x<mpfr100>());
   // NOTE: the MPFR path is ~12 correctly rounded operations per entry on values ≤ 2 (3 exps, a sum of
   // 3, a division, 3 products and a sum of 3): within 32 ε of the exact value.
   const mpfr100 slack = 32 * std::numeric_limits<mpfr100>::epsilon();
   for (int i = 0; i < 3; ++i) {
-    const std::string who = seed001::row_name(i);
+    const std::string who = text001::row_name(i);
     std::string text = "(";
     for (int j = 0; j < 4; ++j) {
       char buf[16];
@@ -71,10 +71,10 @@ worked_example seed001_exact_example() {
                          "the enclosure ± 32 ε"});
   }
   e.figures.push_back({"A row love (who love attends to)", "0.14 (I), 0.23 (LLMs)", row_closed_form(tr.a, 1),
-                       tr.a(1, 0) == element(1) / (element::power(seed001::t_half(), 3) + element::power(seed001::t_half(), 1) + 1),
+                       tr.a(1, 0) == element(1) / (element::power(text001::t_half(), 3) + element::power(text001::t_half(), 1) + 1),
                        "love gives I 1/(t^3 + t + 1) from either side: the same element of Q(t) in both sentences"});
   const auto p = ex::reversal();
-  const auto trr = seed001::forward(p.apply_rows(ex::x<element>()));
+  const auto trr = text001::forward(p.apply_rows(ex::x<element>()));
   e.figures.push_back({"reversed: Z(PX) = P·Z(X) in Q(t), real softmax", "", "holds exactly",
                        exactly_equal(trr.z, p.apply_rows(tr.z)) && exactly_equal(trr.a, p.apply_cols(p.apply_rows(tr.a))),
                        "not approximately: as rational functions of t, hence at t = e^(1/2)"});

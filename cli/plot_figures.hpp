@@ -7,7 +7,7 @@
 
 namespace orderblind::cli {
 
-/// Seed 000, "Try it yourself" 3: the sinusoidal table (positions × dims) as a heatmap, with each
+/// Text 000, "Try it yourself" 3: the sinusoidal table (positions × dims) as a heatmap, with each
 /// column's wavelength (fast and slow hands), and the columns against position below it.
 plot::document sinusoid_table_figure(long positions, long dims);
 

@@ -21,7 +21,7 @@ plot::document sinusoid_table_figure(long positions, long dims) {
            "sinusoidal(" + std::to_string(positions) + ", " + std::to_string(dims) +
                "): PE(p, 2i) = sin(p·θᵢ), PE(p, 2i+1) = cos(p·θᵢ), θᵢ = 10000^(−2i/d)",
            14, "middle", 0, "bold");
-  doc.text(left + hw / 2, 42, "seed 000, Try it yourself 3: which columns are the fast hands, which the slow?", 12, "middle");
+  doc.text(left + hw / 2, 42, "text 000, Try it yourself 3: which columns are the fast hands, which the slow?", 12, "middle");
   for (long j = 0; j < dims; ++j)
     for (long p = 0; p < positions; ++p)
       doc.rect(left + cell_w * static_cast<double>(p), top + cell_h * static_cast<double>(j), cell_w + 0.3, cell_h + 0.3,

@@ -1,4 +1,4 @@
-// Computes the seeds' worked examples for `orderblind example` and the main job.
+// Computes the texts' worked examples for `orderblind example` and the main job.
 #include "worked_examples.hpp"
 
 #include "expfield_example.hpp"
@@ -6,8 +6,8 @@
 #include <cmath>
 
 #include "orderblind/compare.hpp"
-#include "orderblind/examples/seed000.hpp"
-#include "orderblind/examples/seed001.hpp"
+#include "orderblind/examples/text000.hpp"
+#include "orderblind/examples/text001.hpp"
 #include "orderblind/scalar.hpp"
 
 namespace orderblind::cli {
@@ -34,8 +34,8 @@ bool rounds_to(const R& x, const char* printed, int decimals) {
 }
 
 worked_example dog_bites_man() {
-  namespace ex = examples::seed000;
-  worked_example e{"dog-bites-man", "seed 000, §3 and §4", "dog bites man vs man bites dog, W = I, d = 2",
+  namespace ex = examples::text000;
+  worked_example e{"dog-bites-man", "text 000, §3 and §4", "dog bites man vs man bites dog, W = I, d = 2",
                    "mpfr100 (MPFR, 100 digits)", {}};
   const auto ta = ex::attend<R>(ex::sentence_a<R>());
   const auto tb = ex::attend<R>(ex::sentence_b<R>());
@@ -60,8 +60,8 @@ worked_example dog_bites_man() {
 }
 
 worked_example i_love_llms() {
-  namespace ex = examples::seed001;
-  worked_example e{"i-love-llms", "seed 001, §3.2", "I love LLMs vs LLMs love I, the author's weights",
+  namespace ex = examples::text001;
+  worked_example e{"i-love-llms", "text 001, §3.2", "I love LLMs vs LLMs love I, the author's weights",
                    "mpq_rational (exact) for S and the reversal; mpfr100 for softmax", {}};
   const auto tq = ex::forward<Q>(ex::x<Q>());
   bool s_ok = true;
@@ -102,8 +102,8 @@ worked_example i_love_llms() {
 }
 
 worked_example counter() {
-  namespace ex = examples::seed001;
-  worked_example e{"counter", "seed 001, §3.7", "the counter p_m = m·𝟙: position score c·m·n",
+  namespace ex = examples::text001;
+  worked_example e{"counter", "text 001, §3.7", "the counter p_m = m·𝟙: position score c·m·n",
                    "mpq_rational (exact)", {}};
   const Q c = ex::c<Q>();
   e.figures.push_back({"c = 𝟙ᵀ M 𝟙, M = W_Q W_Kᵀ", "", c.str(), c == Q(4), ""});
@@ -126,7 +126,7 @@ worked_example counter() {
 }  // namespace
 
 std::vector<worked_example> compute_worked_examples() {
-  return {dog_bites_man(), i_love_llms(), seed001_exact_example(), counter()};
+  return {dog_bites_man(), i_love_llms(), text001_exact_example(), counter()};
 }
 
 }  // namespace orderblind::cli

@@ -17,7 +17,7 @@ struct figure {
 /// A worked example: where it is from, the arithmetic used, and its figures.
 struct worked_example {
   std::string name;        ///< command-line name, e.g. "dog-bites-man"
-  std::string source;      ///< e.g. "seed 000, §3 and §4"
+  std::string source;      ///< e.g. "text 000, §3 and §4"
   std::string title;
   std::string arithmetic;  ///< e.g. "mpfr100 (MPFR, 100 digits)"
   std::vector<figure> figures;

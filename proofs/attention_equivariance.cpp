@@ -4,8 +4,8 @@
 #include <optional>
 
 #include "checks.hpp"
-#include "orderblind/examples/seed000.hpp"
-#include "orderblind/examples/seed001.hpp"
+#include "orderblind/examples/text000.hpp"
+#include "orderblind/examples/text001.hpp"
 #include "random_cases.hpp"
 
 namespace orderblind::proofs {
@@ -25,12 +25,12 @@ struct a1_case {
 std::vector<a1_case> cases(const run_config& cfg) {
   std::vector<a1_case> v;
   {
-    namespace ex = examples::seed001;
+    namespace ex = examples::text001;
     v.push_back({"text 001 §3.2, I love LLMs reversed", true, ex::x<Q>(), ex::weights<Q>(), ex::scale<Q>(),
                  ex::scale<R>(), ex::reversal()});
   }
   {
-    namespace ex = examples::seed000;
+    namespace ex = examples::text000;
     // NOTE: 1/√2 is irrational; the exact path scales by 1 (a scalar factor commutes with P), the
     // mpfr100 path uses 1/√2 as the text does.
     using std::sqrt;

@@ -2,7 +2,7 @@
 #include "counter_encoding.hpp"
 
 #include "checks.hpp"
-#include "orderblind/examples/seed001.hpp"
+#include "orderblind/examples/text001.hpp"
 #include "orderblind/positional.hpp"
 #include "random_cases.hpp"
 
@@ -52,7 +52,7 @@ proof_result prove_37(const run_config& cfg, const counter_subject& subject) {
                    src + ", Try it", "the discriminant 9 + 4·1600 = 6409 against the squares 80² = 6400 and 81² = 6561, "
                                      "and every m ≥ 0 with m(m + 3) ≤ 1600 (scores from the vectors, c = 4)",
                    exact, "== (exact)"});
-  namespace ex = examples::seed001;
+  namespace ex = examples::text001;
   const auto w = ex::weights<Q>();
   const Matrix<Q> m_author = ex::m<Q>();
   const Q c_author = sum_all(m_author);

@@ -3,7 +3,7 @@
 
 #include "checks.hpp"
 #include "model_weights.hpp"
-#include "orderblind/examples/seed001.hpp"
+#include "orderblind/examples/text001.hpp"
 
 namespace orderblind::proofs {
 namespace {
@@ -22,7 +22,7 @@ struct a2_case {
 };
 
 std::vector<encoder_block_weights<Q>> example_encoder() {
-  namespace ex = examples::seed001;
+  namespace ex = examples::text001;
   const auto w = ex::weights<Q>();
   const Matrix<Q> id = Matrix<Q>::Identity(4, 4);
   // NOTE: the text gives no encoder or decoder weights beyond Part 1's W_Q, W_K, W_V; the example's
@@ -32,7 +32,7 @@ std::vector<encoder_block_weights<Q>> example_encoder() {
 }
 
 std::vector<a2_case> cases(const run_config& cfg) {
-  namespace ex = examples::seed001;
+  namespace ex = examples::text001;
   std::vector<a2_case> v;
   {
     const auto enc = example_encoder();

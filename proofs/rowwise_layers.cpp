@@ -3,8 +3,8 @@
 
 #include "checks.hpp"
 #include "model_weights.hpp"
-#include "orderblind/examples/seed000.hpp"
-#include "orderblind/examples/seed001.hpp"
+#include "orderblind/examples/text000.hpp"
+#include "orderblind/examples/text001.hpp"
 
 namespace orderblind::proofs {
 
@@ -25,7 +25,7 @@ struct rowwise_case {
 };
 
 std::vector<rowwise_case> cases(const run_config& cfg) {
-  namespace ex = examples::seed001;
+  namespace ex = examples::text001;
   std::vector<rowwise_case> v;
   const auto w = ex::weights<Q>();
   const Matrix<Q> id = Matrix<Q>::Identity(4, 4);
@@ -161,8 +161,8 @@ proof_result prove_34(const run_config& cfg, const layers_subject& subject) {
              false, "the exhaustive search");
     if (!found.empty()) s6.remark("Minimal counterexample: " + found + ".");
     // The texts' examples: dog bites man (text 000) and I love LLMs (text 001) under the causal mask.
-    namespace e0 = examples::seed000;
-    namespace e1 = examples::seed001;
+    namespace e0 = examples::text000;
+    namespace e1 = examples::text001;
     const Matrix<Q> xa = e0::sentence_a<Q>();
     const bool differs0 = !exactly_equal(masked_attention(e0::swap_first_and_last().apply_rows(xa), subject.decoder_mask),
                                          e0::swap_first_and_last().apply_rows(masked_attention(xa, subject.decoder_mask)));

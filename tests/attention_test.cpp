@@ -1,7 +1,7 @@
 // Unit tests of lib/orderblind/attention.hpp, kernel.hpp and mask.hpp, one TU per scalar.
 #include <catch2/catch.hpp>
 
-#include "orderblind/examples/seed001.hpp"
+#include "orderblind/examples/text001.hpp"
 #include "orderblind/pe/additive.hpp"
 #include "support/fixtures.hpp"
 #include "support/reference.hpp"
@@ -30,7 +30,7 @@ Matrix<T> row_sums(const Matrix<T>& a) {
 }  // namespace
 
 TEST_CASE("attention weights are a distribution over the keys of each row", "[attention]") {
-  namespace ex = examples::seed001;
+  namespace ex = examples::text001;
   const auto t = ex::forward<T>(ex::x<T>());
   Matrix<T> ones(3, 1);
   for (int i = 0; i < 3; ++i) ones(i, 0) = T(1);
@@ -40,8 +40,8 @@ TEST_CASE("attention weights are a distribution over the keys of each row", "[at
     for (Eigen::Index j = 0; j < 3; ++j) CHECK_FALSE(t.a(i, j) < T(0));
 }
 
-TEST_CASE("self-attention commutes with reversing the rows (seed 001, §3.2)", "[attention][equivariance]") {
-  namespace ex = examples::seed001;
+TEST_CASE("self-attention commutes with reversing the rows (text 001, §3.2)", "[attention][equivariance]") {
+  namespace ex = examples::text001;
   const auto x = ex::x<T>();
   const auto p = ex::reversal();
   const auto z = ex::forward<T>(x).z;
@@ -87,7 +87,7 @@ TEST_CASE("cross-attention ignores the order of the encoder rows", "[attention][
 }
 
 TEST_CASE("the causal mask gives zero weight to later keys and full weight to row 0's own key", "[attention][mask]") {
-  namespace ex = examples::seed001;
+  namespace ex = examples::text001;
   attention_options<T> opt;
   opt.scale = ex::scale<T>();
   opt.mask = mask::causal();
@@ -101,7 +101,7 @@ TEST_CASE("the causal mask gives zero weight to later keys and full weight to ro
 }
 
 TEST_CASE("a padding mask hides the padded key from every row", "[attention][mask]") {
-  namespace ex = examples::seed001;
+  namespace ex = examples::text001;
   attention_options<T> opt;
   opt.scale = ex::scale<T>();
   opt.mask = mask::padding({true, true, false});

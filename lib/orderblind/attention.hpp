@@ -1,7 +1,7 @@
 #pragma once
 /// Scaled dot-product attention, self- and cross-attention, and multi-head attention with W_O.
 ///
-/// Seed 000 §1: Q = X W_Q, K = X W_K, V = X W_V, S = Q Kᵀ / √d_k, A = softmax_row(S), Attn(X) = A V.
+/// Text 000 §1: Q = X W_Q, K = X W_K, V = X W_V, S = Q Kᵀ / √d_k, A = softmax_row(S), Attn(X) = A V.
 /// A positional-encoding scheme (pe/concept.hpp) may be attached through `attention_options::positions`;
 /// where each kind acts is documented at `positional_hook` and in docs/positional.md.
 #include <concepts>
@@ -366,7 +366,7 @@ void validate_cross_inputs(const Matrix<T>& y, const Matrix<T>& c, const head_we
 }
 
 /// Cross-attention with every intermediate: queries from the decoder rows Y, keys and values from the
-/// encoder rows C (seed 001, Appendix A.2: K = C W_K, V = C W_V).
+/// encoder rows C (text 001, Appendix A.2: K = C W_K, V = C W_V).
 template <Scalar T, class K = default_kernel<T>>
   requires Kernel<K, T>
 attention_trace<T> cross_attention_trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,

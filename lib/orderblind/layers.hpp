@@ -1,6 +1,6 @@
 #pragma once
 /// The row-wise layers of a transformer: position-wise FFN (ReLU), LayerNorm, an exact norm,
-/// residual, and mean pooling. Each reads one row at a time (seed 001, §3.4): no row index enters.
+/// residual, and mean pooling. Each reads one row at a time (text 001, §3.4): no row index enters.
 #include <concepts>
 #include <string>
 

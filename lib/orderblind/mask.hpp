@@ -1,6 +1,6 @@
 #pragma once
 /// Attention masks: which keys a query row may see. The causal mask is the one step of a transformer
-/// that reads row numbers (seed 001, §3.4 key takeaway; seed 000, §5).
+/// that reads row numbers (text 001, §3.4 key takeaway; text 000, §5).
 #include <string>
 #include <vector>
 

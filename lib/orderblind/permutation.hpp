@@ -2,7 +2,7 @@
 /// Permutations of token positions, validated on construction.
 ///
 /// Convention: the permutation π acts on rows as (P X).row(i) = X.row(π(i)), so its matrix has
-/// P(i, π(i)) = 1. "Reverse three rows" is π = (2, 1, 0), the P of seed 001, Appendix A.1.
+/// P(i, π(i)) = 1. "Reverse three rows" is π = (2, 1, 0), the P of text 001, Appendix A.1.
 #include <cstddef>
 #include <numeric>
 #include <string>

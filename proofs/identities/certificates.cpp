@@ -129,26 +129,26 @@ proof_result run_group(const std::string& group, const std::string& title, const
 
 proof_result prove_a1_sym(const run_config&) {
   return run_group("A.1-sym", "self-attention is permutation-equivariant: an identity of the library's code", 
-                   "seed 001, Appendix A.1; seed 000, §2", true);
+                   "text 001, Appendix A.1; text 000, §2", true);
 }
 proof_result prove_a2_sym(const run_config&) {
   return run_group("A.2-sym", "cross-attention and a decoder block ignore the encoder rows' order: identities",
-                   "seed 001, Appendix A.2", true);
+                   "text 001, Appendix A.2", true);
 }
 proof_result prove_34_sym(const run_config&) {
   return run_group("3.4-sym", "encoder blocks and stacks are equivariant, mean pooling invariant: identities",
-                   "seed 001, §3.4; seed 000, §2", true);
+                   "text 001, §3.4; text 000, §2", true);
 }
 proof_result prove_37_sym(const run_config&) {
-  return run_group("3.7-sym", "the counter's position score is c·m·n for symbolic M, m, n", "seed 001, §3.7", false);
+  return run_group("3.7-sym", "the counter's position score is c·m·n for symbolic M, m, n", "text 001, §3.7", false);
 }
 proof_result prove_causal_sym(const run_config&) {
   return run_group("causal-sym", "a causal mask breaks equivariance: the residual is a non-zero rational function",
-                   "seed 001, §3.4 (key takeaway); seed 000, §5", false);
+                   "text 001, §3.4 (key takeaway); text 000, §5", false);
 }
 proof_result prove_rope_sym(const run_config&) {
   return run_group("rope-sym", "RoPE with exact rotations scores by the offset only: identities in q, k",
-                   "seed 003; seed 000, §4", false);
+                   "text 003; text 000, §4", false);
 }
 proof_result prove_mutants_sym(const run_config&) {
   proof_result res;
@@ -162,16 +162,16 @@ proof_result prove_mutants_sym(const run_config&) {
 }
 
 const proof_registrar reg_a1{proof{"A.1-sym", "self-attention equivariance as an identity (d = 8; n ≤ 6 by default, 2…16 in full)",
-                                   "seed 001, Appendix A.1", &prove_a1_sym}};
+                                   "text 001, Appendix A.1", &prove_a1_sym}};
 const proof_registrar reg_a2{proof{"A.2-sym", "encoder-order independence as an identity (n_enc ≤ 4 by default, ≤ 8 in full)",
-                                   "seed 001, Appendix A.2", &prove_a2_sym}};
+                                   "text 001, Appendix A.2", &prove_a2_sym}};
 const proof_registrar reg_34{proof{"3.4-sym", "encoder block, stack and pooling as identities (d = 8; n ≤ 4 by default, ≤ 8 in full)",
-                                   "seed 001, §3.4", &prove_34_sym}};
-const proof_registrar reg_37{proof{"3.7-sym", "the counter's c·m·n as an identity", "seed 001, §3.7", &prove_37_sym}};
+                                   "text 001, §3.4", &prove_34_sym}};
+const proof_registrar reg_37{proof{"3.7-sym", "the counter's c·m·n as an identity", "text 001, §3.7", &prove_37_sym}};
 const proof_registrar reg_causal{proof{"causal-sym", "the causal mask's non-zero residual, printed",
-                                       "seed 001, §3.4", &prove_causal_sym}};
+                                       "text 001, §3.4", &prove_causal_sym}};
 const proof_registrar reg_rope{proof{"rope-sym", "RoPE's shift identity for symbolic q, k (exact rotations)",
-                                     "seed 003", &prove_rope_sym}};
+                                     "text 003", &prove_rope_sym}};
 const proof_registrar reg_mut{proof{"mutants-sym", "the battery's mutants over symbols: each caught",
                                     "properties/battery/mutants.hpp", &prove_mutants_sym}};
 

@@ -194,7 +194,7 @@ std::vector<law> battery_laws() {
            edge_kind::none);
   }
 
-  // --- P4: cross-attention ignores the order of the encoder rows (seed 001, Appendix A.2) -------------
+  // --- P4: cross-attention ignores the order of the encoder rows (text 001, Appendix A.2) -------------
   {
     struct step_spec {
       const char* name;

@@ -106,7 +106,7 @@ struct library_rowwise {
   }
 };
 
-/// The counter encoding as the library computes it: row p is p·𝟙 (seed 001, §3.7).
+/// The counter encoding as the library computes it: row p is p·𝟙 (text 001, §3.7).
 struct library_counter {
   static constexpr const char* name = "orderblind::pe::counter";
   template <Scalar T>

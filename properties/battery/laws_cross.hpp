@@ -1,5 +1,5 @@
 #pragma once
-/// P4: cross-attention ignores the order of the encoder rows — each step of seed 001, Appendix A.2.
+/// P4: cross-attention ignores the order of the encoder rows — each step of text 001, Appendix A.2.
 #include "properties/battery/checks.hpp"
 #include "properties/battery/laws_rowwise.hpp"
 #include "properties/battery/tolerances.hpp"

@@ -26,7 +26,7 @@ T sum_of_entries(const Matrix<T>& m) {
   return s;
 }
 
-/// P5a (exact): p_m M p_nᵀ = (𝟙ᵀM𝟙)·m·n for random M and positions m, n (seed 001, §3.7).
+/// P5a (exact): p_m M p_nᵀ = (𝟙ᵀM𝟙)·m·n for random M and positions m, n (text 001, §3.7).
 template <Scalar T, class Enc>
 auto counter_score_is_cmn(Enc enc) {
   static_assert(scalar_traits<T>::is_exact, "P5 is an exact identity");

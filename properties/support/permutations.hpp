@@ -84,7 +84,7 @@ inline std::size_t draw(rc::Random& r, std::size_t bound) {
 /// A permutation of n points. Weighted: 30% a transposition, 20% a full n-cycle, 20% the reversal,
 /// 30% uniform over S_n; the identity only when `o.allow_identity` (then 5%). Shrinks toward the
 /// transposition (0 1), then toward permutations moving fewer points.
-// NOTE: transpositions, full cycles and the reversal are the permutations the seeds use and the ones
+// NOTE: transpositions, full cycles and the reversal are the permutations the texts use and the ones
 // that expose row-index bugs (a bias that grows with the row index is caught by any of them).
 inline rc::Gen<permutation> gen_permutation(std::size_t n, permutation_options o = {}) {
   if (n < 2 && !o.allow_identity)

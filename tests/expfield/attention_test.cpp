@@ -1,24 +1,24 @@
-// Attention in Q(t) with the real softmax: seed 001's example in closed form, Appendices A.1 and A.2
+// Attention in Q(t) with the real softmax: text 001's example in closed form, Appendices A.1 and A.2
 // exactly, and the mutant (one weight perturbed by a rational ε) that the exact checks must catch.
 #include <catch2/catch.hpp>
 
 #include "orderblind/expfield/appendix.hpp"
-#include "orderblind/expfield/seed001.hpp"
+#include "orderblind/expfield/text001.hpp"
 
 using namespace orderblind;
 using namespace orderblind::expfield;
-namespace ex = orderblind::examples::seed001;
+namespace ex = orderblind::examples::text001;
 
-TEST_CASE("seed 001 §3.2 in Q(t): Z is the hand-derived closed form in t = e^(1/2)", "[expfield][seed001]") {
-  const auto tr = seed001::forward(ex::x<element>());
-  CHECK(exactly_equal(tr.z, seed001::hand_derived_z()));
+TEST_CASE("text 001 §3.2 in Q(t): Z is the hand-derived closed form in t = e^(1/2)", "[expfield][text001]") {
+  const auto tr = text001::forward(ex::x<element>());
+  CHECK(exactly_equal(tr.z, text001::hand_derived_z()));
   CHECK(format_scalar(tr.z(0, 0)) == "(t^2 + 3)/(t^2 + 2)");
   CHECK(format_scalar(tr.a(0, 0)) == "t^2/(t^2 + 2)");
   CHECK(format_scalar(tr.a(1, 1)) == "t^3/(t^3 + t + 1)");
 }
 
-TEST_CASE("seed 001 §3.2 in Q(t): the closed forms agree with the MPFR path to 100 digits", "[expfield][seed001]") {
-  const auto tr = seed001::forward(ex::x<element>());
+TEST_CASE("text 001 §3.2 in Q(t): the closed forms agree with the MPFR path to 100 digits", "[expfield][text001]") {
+  const auto tr = text001::forward(ex::x<element>());
   const auto real = ex::forward<mpfr100>(ex::x<mpfr100>());
   for (Eigen::Index i = 0; i < 3; ++i)
     for (Eigen::Index j = 0; j < 4; ++j) {
@@ -34,10 +34,10 @@ TEST_CASE("seed 001 §3.2 in Q(t): the closed forms agree with the MPFR path to 
     }
 }
 
-TEST_CASE("seed 001 §3.2 in Q(t): reversing the sentence reverses Z's rows, exactly", "[expfield][seed001]") {
+TEST_CASE("text 001 §3.2 in Q(t): reversing the sentence reverses Z's rows, exactly", "[expfield][text001]") {
   const auto p = ex::reversal();
-  CHECK(exactly_equal(seed001::forward(p.apply_rows(ex::x<element>())).z,
-                      p.apply_rows(seed001::forward(ex::x<element>()).z)));
+  CHECK(exactly_equal(text001::forward(p.apply_rows(ex::x<element>())).z,
+                      p.apply_rows(text001::forward(ex::x<element>()).z)));
 }
 
 TEST_CASE("Q(t): the difference-form softmax gives the same weights exactly", "[expfield]") {
@@ -73,7 +73,7 @@ TEST_CASE("mutant: a softmax with one weight raised by 1/1000 fails A.1 steps 4 
   CHECK_FALSE(pr.steps[3].held);
   CHECK_FALSE(pr.steps[4].held);
   // The text's own example catches it already.
-  CHECK_THAT(pr.steps[3].failure, Catch::Contains("seed 001"));
+  CHECK_THAT(pr.steps[3].failure, Catch::Contains("text 001"));
 }
 
 TEST_CASE("mutant: a softmax with one weight raised by 1/1000 fails A.2 steps 3 to 5 in Q(t)", "[expfield][mutant]") {
@@ -88,13 +88,13 @@ TEST_CASE("mutant: a softmax with one weight raised by 1/1000 fails A.2 steps 3 
 
 TEST_CASE("mutant: a perturbation of 1/1000 is invisible to a 2-decimal reading but not to Q(t)", "[expfield][mutant]") {
   const auto real = self_attention<element, perturbed_softmax_kernel>(ex::x<element>(), ex::weights<element>(),
-                                                                       options_for(seed001::t_half()));
-  CHECK_FALSE(exactly_equal(real, seed001::hand_derived_z()));
+                                                                       options_for(text001::t_half()));
+  CHECK_FALSE(exactly_equal(real, text001::hand_derived_z()));
 }
 
 TEST_CASE("Q(t): a second softmax level is refused with a clear error", "[expfield]") {
-  const auto tr = seed001::forward(ex::x<element>());
+  const auto tr = text001::forward(ex::x<element>());
   // Feeding Z (entries in Q(t)) into another attention layer would take exp of a non-constant.
-  CHECK_THROWS_WITH(self_attention<element>(tr.z, ex::weights<element>(), options_for(seed001::t_half())),
+  CHECK_THROWS_WITH(self_attention<element>(tr.z, ex::weights<element>(), options_for(text001::t_half())),
                     Catch::Contains("second softmax level"));
 }

@@ -1,12 +1,12 @@
-// Seed 001's example with the real softmax, exactly: the figures `orderblind example` prints.
+// Text 001's example with the real softmax, exactly: the figures `orderblind example` prints.
 #include <catch2/catch.hpp>
 
 #include "expfield_example.hpp"
 
-using orderblind::cli::seed001_exact_example;
+using orderblind::cli::text001_exact_example;
 
-TEST_CASE("seed 001 §3.2 exact example: every figure holds and Z's rows print as closed forms", "[expfield][example]") {
-  const auto e = seed001_exact_example();
+TEST_CASE("text 001 §3.2 exact example: every figure holds and Z's rows print as closed forms", "[expfield][example]") {
+  const auto e = text001_exact_example();
   for (const auto& f : e.figures) {
     INFO(f.what << ": " << f.computed << " — " << f.note);
     CHECK(f.held);

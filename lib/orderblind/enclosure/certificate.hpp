@@ -109,7 +109,7 @@ inline std::vector<enclosure_result> run_certificate(long cases, std::uint64_t s
   };
   {
     enclosure_result r{"sinusoid-shift", "PE(p+k) = R_k·PE(p) pairwise, R_k the rotation by k·θ_i, θ_i = 10000^(-2i/d)",
-                       "seed 000 §4; seed 003 (angle addition)", "d = 128, p in [0, 4096), k in [-512, 512]", 0, 0, 0, 0,
+                       "text 000 §4; text 003 (angle addition)", "d = 128, p in [0, 4096), k in [-512, 512]", 0, 0, 0, 0,
                        true, false, {}, {}};
     std::mt19937_64 rng(seed);
     for (long c = 0; c < cases; ++c) {
@@ -121,7 +121,7 @@ inline std::vector<enclosure_result> run_certificate(long cases, std::uint64_t s
   }
   {
     enclosure_result r{"sinusoid-relative-dot", "PE(m)·PE(n) = Σ_i cos((m-n)θ_i): the dot product depends on m - n only",
-                       "seed 000 §4; seed 003", "d = 128, m, n in [0, 4096)", 0, 0, 0, 0, true, false, {}, {}};
+                       "text 000 §4; text 003", "d = 128, m, n in [0, 4096)", 0, 0, 0, 0, true, false, {}, {}};
     std::mt19937_64 rng(seed + 1);
     for (long c = 0; c < cases; ++c) {
       const long m = std::uniform_int_distribution<long>(0, 4095)(rng), n = std::uniform_int_distribution<long>(0, 4095)(rng);
@@ -132,7 +132,7 @@ inline std::vector<enclosure_result> run_certificate(long cases, std::uint64_t s
   }
   {
     enclosure_result r{"rope-relative-score", "<R_m q, R_n k> = <q, R_(n-m) k> (RoPE, interleaved pairs)",
-                       "seed 003 (RoPE bakes relative distance into the scores); seed 000 §4",
+                       "text 003 (RoPE bakes relative distance into the scores); text 000 §4",
                        "d = 64, q, k entries in {-2, -15/8, ..., 2}, m, n in [0, 4096)", 0, 0, 0, 0, true, false, {}, {}};
     std::mt19937_64 rng(seed + 2);
     for (long c = 0; c < cases; ++c) {
@@ -147,7 +147,7 @@ inline std::vector<enclosure_result> run_certificate(long cases, std::uint64_t s
     enclosure_result r{"rope-attention-shift",
                        "Attn_RoPE(X, positions + k) = Attn_RoPE(X, positions): softmax in the difference form "
                        "1/Σ_j exp(s_j - s_i)",
-                       "seed 003 (relative distance in the scores); seed 001 §3.4 (RoPE changes q and k)",
+                       "text 003 (relative distance in the scores); text 001 §3.4 (RoPE changes q and k)",
                        "n = 4 tokens, d_model = d_k = d_v = 8, X and W entries in {-2, -15/8, ..., 2}, positions in "
                        "[0, 2048), k in [-512, 512]",
                        0, 0, 0, 0, true, false, {}, {}};

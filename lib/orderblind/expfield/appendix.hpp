@@ -1,5 +1,5 @@
 #pragma once
-/// Seed 001, Appendices A.1 and A.2 run in Q(t) with the real softmax: every step an exact equation
+/// Text 001, Appendices A.1 and A.2 run in Q(t) with the real softmax: every step an exact equation
 /// between rational functions of t, checked on the text's example and on random grid cases.
 // NOTE: one softmax level, which is what A.1 (one self-attention layer) and A.2 (the decoder's
 // cross-attention reading a given encoder output C) need. A.2's Step 0 (the encoder passes the
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "orderblind/compare.hpp"
-#include "orderblind/examples/seed001.hpp"
+#include "orderblind/examples/text001.hpp"
 #include "orderblind/expfield/layer.hpp"
 
 namespace orderblind::expfield {
@@ -82,8 +82,8 @@ inline grid_case random_case(std::uint64_t seed, long k, bool cross) {
   return g;
 }
 /// The seed-001 example in Q(t): X = "I love LLMs", the author's weights, t = e^(1/2).
-inline grid_case seed001_case() {
-  namespace ex = examples::seed001;
+inline grid_case text001_case() {
+  namespace ex = examples::text001;
   return {ex::x<element>(), ex::x<element>(), ex::weights<element>(), variable::for_scores(1, 4), ex::reversal()};
 }
 }  // namespace detail
@@ -113,7 +113,7 @@ exact_proof prove_a1(long cases, std::uint64_t seed) {
     pr.steps[3].record(exactly_equal(tp.a, p.apply_cols(p.apply_rows(t.a))), example, label);
     pr.steps[4].record(exactly_equal(tp.z, p.apply_rows(t.z)), example, label);
   };
-  run(detail::seed001_case(), true, "seed 001 §3.2, I love LLMs reversed, t = e^(1/2)");
+  run(detail::text001_case(), true, "text 001 §3.2, I love LLMs reversed, t = e^(1/2)");
   for (long k = 0; k < cases; ++k) {
     const auto g = detail::random_case(seed, k, false);
     run(g, false, "random case " + std::to_string(k + 1) + " (seed " + std::to_string(seed) + ", P = " + g.p.cycles() + ")");
@@ -162,7 +162,7 @@ exact_proof prove_a2(long cases, std::uint64_t seed) {
   {
     // The text's example: C = the rows of "I love LLMs" (encoder output taken as these rows), the
     // decoder query rows Y = the same three rows, P = the reversal.
-    run(detail::seed001_case(), true, "seed 001 Appendix A.2, I love LLMs reversed, t = e^(1/2)", 0);
+    run(detail::text001_case(), true, "text 001 Appendix A.2, I love LLMs reversed, t = e^(1/2)", 0);
   }
   for (long k = 0; k < cases; ++k) {
     const auto g = detail::random_case(seed, k, true);

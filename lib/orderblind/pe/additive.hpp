@@ -44,7 +44,7 @@ struct counter_scheme {
   vec<T> encode(long p, long) const { return vec<T>(static_cast<std::size_t>(d), T(p + first)); }
 };
 
-/// pos/length (seed 003, attempt 2): PE(p) = (p / N)·𝟙 for a sequence of N tokens.
+/// pos/length (text 003, attempt 2): PE(p) = (p / N)·𝟙 for a sequence of N tokens.
 template <Scalar T>
 struct pos_length_scheme {
   using scalar_type = T;

@@ -1,10 +1,10 @@
 #pragma once
-/// Seed 001 ("Why a Transformer Cannot See Word Order"): the §3.2 example "I love LLMs" with the
+/// Text 001 ("Why a Transformer Cannot See Word Order"): the §3.2 example "I love LLMs" with the
 /// author's weights (shared/reference/ttnn-weights.md), and the §3.7 counter.
 #include "orderblind/attention.hpp"
 #include "orderblind/permutation.hpp"
 
-namespace orderblind::examples::seed001 {
+namespace orderblind::examples::text001 {
 
 /// X: rows I = (0,0,1,1), love = (0,1,0,1), LLMs = (1,0,0,1).
 template <Scalar T>
@@ -65,4 +65,4 @@ T counter_score(long mpos, long npos) {
   return multiply_transposed(multiply(pm, m<T>(), "p_m", "M"), pn, "p_m M", "p_n")(0, 0);
 }
 
-}  // namespace orderblind::examples::seed001
+}  // namespace orderblind::examples::text001

@@ -1,21 +1,21 @@
 #pragma once
-/// Seed 001 §3.2 ("I love LLMs") with the real softmax, exactly: every output row as a closed form in
+/// Text 001 §3.2 ("I love LLMs") with the real softmax, exactly: every output row as a closed form in
 /// t = e^(1/2), evaluated to 100 digits and compared with the MPFR path.
 #include <string>
 #include <vector>
 
 #include "orderblind/compare.hpp"
-#include "orderblind/examples/seed001.hpp"
+#include "orderblind/examples/text001.hpp"
 #include "orderblind/expfield/layer.hpp"
 
-namespace orderblind::expfield::seed001 {
+namespace orderblind::expfield::text001 {
 
 /// Raw scores are integers and d_k = 4: exp(s/2) = t^s with t = e^(1/2) (grid D = 1, d_k = 4).
 inline variable t_half() { return variable::for_scores(1, 4); }
 
 /// The §3.2 forward pass in Q(t).
 inline attention_trace<element> forward(const Matrix<element>& x) {
-  return self_attention_trace<element>(x, examples::seed001::weights<element>(), options_for(t_half()));
+  return self_attention_trace<element>(x, examples::text001::weights<element>(), options_for(t_half()));
 }
 
 /// Z derived by hand (independent of the library): with V = X W_V = [(1,1,0,0), (2,0,0,1), (1,0,1,0)],
@@ -39,4 +39,4 @@ inline const char* row_name(int i) {
   return names[i];
 }
 
-}  // namespace orderblind::expfield::seed001
+}  // namespace orderblind::expfield::text001

@@ -1,10 +1,10 @@
 #pragma once
-/// Seed 000 ("Why Position Must Be Encoded"), §3 and §4: dog bites man in d = 2 with W = I.
+/// Text 000 ("Why Position Must Be Encoded"), §3 and §4: dog bites man in d = 2 with W = I.
 #include "orderblind/attention.hpp"
 #include "orderblind/permutation.hpp"
 #include "orderblind/positional.hpp"
 
-namespace orderblind::examples::seed000 {
+namespace orderblind::examples::text000 {
 
 /// Rows dog = [1, 0], bites = [0, 1], man = [1, 1] in sentence A, "dog bites man".
 template <Scalar T>
@@ -41,4 +41,4 @@ inline constexpr double dog_with_pe_b[2] = {1.69559336, 0.05993787};
 /// §4 prints sentence B's dog as ≈ [1.695, 0.061]: the second figure is off in the third decimal.
 inline constexpr double text_dog_with_pe_b[2] = {1.695, 0.061};
 
-}  // namespace orderblind::examples::seed000
+}  // namespace orderblind::examples::text000

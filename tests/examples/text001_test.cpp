@@ -1,9 +1,9 @@
-// Worked examples of seed 001 ("Why a Transformer Cannot See Word Order"): §3.2 "I love LLMs" with the
+// Worked examples of text 001 ("Why a Transformer Cannot See Word Order"): §3.2 "I love LLMs" with the
 // author's weights, and the §3.7 counter. One TU per scalar.
 #include <catch2/catch.hpp>
 
 #include "orderblind/compare.hpp"
-#include "orderblind/examples/seed001.hpp"
+#include "orderblind/examples/text001.hpp"
 #include "support/reference.hpp"
 #include "support/scalar_under_test.hpp"
 
@@ -12,9 +12,9 @@ using orderblind::testing::rounds_to;
 using orderblind::testing::scalar;
 using orderblind::testing::traits;
 using T = scalar;
-namespace ex = orderblind::examples::seed001;
+namespace ex = orderblind::examples::text001;
 
-TEST_CASE("seed 001 §3.2: Q Kᵀ is the integer matrix the text prints, exactly", "[examples][seed001]") {
+TEST_CASE("text 001 §3.2: Q Kᵀ is the integer matrix the text prints, exactly", "[examples][text001]") {
   const auto t = ex::forward<T>(ex::x<T>());
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) CHECK(t.s(i, j) == T(ex::raw_scores[i][j]) / T(2));
@@ -23,7 +23,7 @@ TEST_CASE("seed 001 §3.2: Q Kᵀ is the integer matrix the text prints, exactly
   CHECK(t.s(2, 0) * T(2) == T(3));
 }
 
-TEST_CASE("seed 001 §3.2: reversing the sentence reverses the rows of Z and changes no vector", "[examples][seed001]") {
+TEST_CASE("text 001 §3.2: reversing the sentence reverses the rows of Z and changes no vector", "[examples][text001]") {
   const auto p = ex::reversal();
   const auto t = ex::forward<T>(ex::x<T>());
   const auto tr = ex::forward<T>(p.apply_rows(ex::x<T>()));
@@ -54,11 +54,11 @@ void check_softmax_figures() {
 }
 }  // namespace
 
-TEST_CASE("seed 001 §3.2: A and Z to the text's two decimals (softmax types) or exactly (rational kernel)", "[examples][seed001]") {
+TEST_CASE("text 001 §3.2: A and Z to the text's two decimals (softmax types) or exactly (rational kernel)", "[examples][text001]") {
   check_softmax_figures<T>();
 }
 
-TEST_CASE("seed 001 §3.7: the counter's position score is c·m·n with c = 𝟙ᵀM𝟙 = 4", "[examples][seed001][counter]") {
+TEST_CASE("text 001 §3.7: the counter's position score is c·m·n with c = 𝟙ᵀM𝟙 = 4", "[examples][text001][counter]") {
   const T c = ex::c<T>();
   CHECK(c == T(4));
   CHECK(ex::counter_score<T>(3, 0) == T(0));
@@ -69,7 +69,7 @@ TEST_CASE("seed 001 §3.7: the counter's position score is c·m·n with c = 𝟙
   CHECK_FALSE(ex::counter_score<T>(10, 7) == ex::counter_score<T>(100, 97));
 }
 
-TEST_CASE("seed 001 §3.7 exercise: no pair of non-negative positions three apart scores 1600c", "[examples][seed001][counter]") {
+TEST_CASE("text 001 §3.7 exercise: no pair of non-negative positions three apart scores 1600c", "[examples][text001][counter]") {
   // m(m − 3)·c = 1600c needs m² − 3m − 1600 = 0, whose discriminant 9 + 6400 = 6409 is not a square
   // (80² = 6400 < 6409 < 6561 = 81²). Check the claim over every m the score could reach.
   const T c = ex::c<T>();

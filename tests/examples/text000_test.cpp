@@ -1,9 +1,9 @@
-// Worked example of seed 000 ("Why Position Must Be Encoded"), §3 and §4: dog bites man, one TU per
+// Worked example of text 000 ("Why Position Must Be Encoded"), §3 and §4: dog bites man, one TU per
 // real scalar (the example needs exp and sin/cos).
 #include <catch2/catch.hpp>
 
 #include "orderblind/compare.hpp"
-#include "orderblind/examples/seed000.hpp"
+#include "orderblind/examples/text000.hpp"
 #include "support/reference.hpp"
 #include "support/scalar_under_test.hpp"
 
@@ -12,9 +12,9 @@ using orderblind::testing::rounds_to;
 using orderblind::testing::scalar;
 using orderblind::testing::traits;
 using T = scalar;
-namespace ex = orderblind::examples::seed000;
+namespace ex = orderblind::examples::text000;
 
-TEST_CASE("seed 000 §3: dog's output is [0.80222419, 0.59888791] in both sentences", "[examples][seed000]") {
+TEST_CASE("text 000 §3: dog's output is [0.80222419, 0.59888791] in both sentences", "[examples][text000]") {
   const auto za = ex::attend<T>(ex::sentence_a<T>()).z;
   const auto zb = ex::attend<T>(ex::sentence_b<T>()).z;
   // dog is row 0 of sentence A and row 2 of sentence B.
@@ -27,7 +27,7 @@ TEST_CASE("seed 000 §3: dog's output is [0.80222419, 0.59888791] in both senten
   CHECK(rounds_to(za(0, 1), 0.599, 3));
 }
 
-TEST_CASE("seed 000 §3: with an order-free sum, dog's vector is the same in both sentences", "[examples][seed000]") {
+TEST_CASE("text 000 §3: with an order-free sum, dog's vector is the same in both sentences", "[examples][text000]") {
   if constexpr (traits::is_ordered) {
     attention_options<T> opt;
     opt.sum = summation::sorted;  // the text says "bit-for-bit identical": that needs an order-free sum
@@ -41,7 +41,7 @@ TEST_CASE("seed 000 §3: with an order-free sum, dog's vector is the same in bot
   }
 }
 
-TEST_CASE("seed 000 §4: with the sinusoid added, dog's output differs between the sentences", "[examples][seed000]") {
+TEST_CASE("text 000 §4: with the sinusoid added, dog's output differs between the sentences", "[examples][text000]") {
   const auto ta = ex::attend<T>(ex::with_sinusoid(ex::sentence_a<T>()));
   const auto tb = ex::attend<T>(ex::with_sinusoid(ex::sentence_b<T>()));
   for (int j = 0; j < 2; ++j) {
