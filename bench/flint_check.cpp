@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The FLINT yardstick (see flint_check.hpp).
 #include "flint_check.hpp"
 

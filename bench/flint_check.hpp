@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The rational workload's equivariance check written directly on FLINT's fmpq_mat (the yardstick):
 /// X, W_Q, W_K, W_V with entries p/q, kernel 1 + s + s²/2, scale 1; Attn(PX) == P·Attn(X).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Micro-benchmarks of the kernels under `orderblind bench` (Google Benchmark), and the FLINT yardstick.
 //   orderblind_microbench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>

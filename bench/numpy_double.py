@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """The `orderblind bench --workload double` check written in NumPy, timed the same way, for a side-by-side
 figure: per check, Attn(P X) and P Attn(X) for one softmax head (max-subtracted, scale 1/sqrt(d)), inputs
 uniform in [-1, 1], compared by max |difference| <= 4(n+1) eps max(1, max|V|).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # How the cost of one equivariance check grows with n (d = n = 4 … 64), per workload, with the
 # exponent of a least-squares fit of log(time) against log(n). Prints a Markdown table.
 #   bench/scaling.sh [path/to/orderblind] [seconds per size] [workloads…]

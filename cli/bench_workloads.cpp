@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The workloads of `orderblind bench` (see bench_workloads.hpp).
 #include "bench_workloads.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The workloads of `orderblind bench`: one equivariance check (Attn(PX) against P·Attn(X)) per
 /// random case, in the arithmetic each workload names. Shared by the command and its tests.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Certificate renderers: text, Markdown and JSON.
 #include "certificate.hpp"
 

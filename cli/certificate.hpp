@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Certificates: a proof run, stamped with the orderblind version and the command that reproduces it,
 /// rendered as text (terminal), Markdown (an appendix) or JSON (machines).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// `orderblind check`: the batteries run on a user's own matrices (read from .npy / CSV files).
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `orderblind check` on a user's layer in double: Attn(PX) = P·Attn(X) within the reordering bound.
 #include <limits>
 

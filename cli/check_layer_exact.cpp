@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `orderblind check --exact` on a user's layer over mpq_rational: every double from the files is taken
 // as its exact dyadic rational, and S(PX) = P·S(X)·Pᵀ and Attn(PX) = P·Attn(X) are checked with ==.
 #include "check_layer_impl.hpp"

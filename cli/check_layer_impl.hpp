@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The layer battery of `orderblind check`, written once over the scalar; instantiated for double
 // (check_layer_double.cpp) and mpq_rational (check_layer_exact.cpp), one translation unit each.

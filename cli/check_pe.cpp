@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `orderblind check --pe table`: the PE catalogue's properties on a user's positional table
 // (positions × dims), each with its worst case.
 #include <Eigen/QR>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The text-claims report: rendering only (the rows, their data and their evaluation are the library
 // proofs/claims/).
 #include "claims_render.hpp"

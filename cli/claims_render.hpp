@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Renders the text-claims report (computed by the library in proofs/claims/).
 #include <iosfwd>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `orderblind bench`: time the equivariance check of one workload (see bench_workloads.hpp).
 #include <cstdio>
 #include <iostream>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `orderblind check`: the batteries on a user's own matrices, read from .npy or CSV files.
 //   orderblind check --x X.npy --wq WQ.csv --wk WK.csv --wv WV.csv [--wo WO.npy --heads H] [--exact]
 //   orderblind check --pe table.npy [--exact]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `orderblind claims`: the text-claims report with its errata; also a job of the no-argument run.
 #include <iostream>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `orderblind enclosures`: the MPFI certificate of the sinusoid and RoPE identities (rigorous: every true value lies in the printed interval); also a
 // main job (order 35) with one summary row per identity.
 #include <iostream>

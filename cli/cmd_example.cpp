@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `orderblind example [name…]`: the texts' worked examples with their values; also a main job.
 #include <iostream>
 #include <nlohmann/json.hpp>

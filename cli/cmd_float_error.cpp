@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `orderblind float-error`: the Boost.Math-style table of Attn(PX) − P·Attn(X) in double: how far in-order floating sums move the output under a permutation.
 #include <cstdio>
 #include <iostream>

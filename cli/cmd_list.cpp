@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `orderblind list`: the proofs that `prove` accepts (each marked executable, formal or both), the
 // worked examples and the seed-claims report.
 #include <algorithm>

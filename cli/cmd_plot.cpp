@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `orderblind plot sinusoid|scores|residual|all`: SVG pictures (hand-written SVG, no plotting library).
 #include <filesystem>
 #include <iostream>

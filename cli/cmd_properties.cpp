@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `orderblind properties [--list] [--only ID] [--mutants] [--stats] [--jobs N]`: the order-blindness battery
 // (laws P1–P8 over exact rationals, MPFR-100 and double), and a main job with one summary row per property.
 // The laws are properties/battery's all_laws(), run by its run_battery: the same code ctest runs.

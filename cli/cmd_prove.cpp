@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `orderblind prove <id>…`: run proofs and print their certificates; also the no-argument run's proofs job.
 #include <iostream>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `orderblind schemes [--scheme NAME…] [--expect "property=verdict,…"]`: the positional-encoding schemes ×
 // properties matrix, exit 1 when a stated expectation differs; also a main job (one summary row per
 // scheme: held = its row agrees with PE-CATALOGUE.md's expectations).

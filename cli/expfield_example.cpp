@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Text 001 §3.2 in Q(t): the worked example with the real softmax, exactly — no rounding anywhere, so every figure is checked with ==.
 #include "expfield_example.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Text 001 §3.2 with the real softmax, exactly: Z's rows as closed forms in t = e^(1/2).
 #include "worked_examples.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The `orderblind` command: with no arguments, runs every registered job and prints a summary table.
 #include <algorithm>
 #include <iomanip>

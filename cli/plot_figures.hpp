@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The pictures of `orderblind plot`, each a function returning an SVG document.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `orderblind plot residual`: the equivariance residual of double against exact arithmetic.
 #include <random>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `orderblind plot sinusoid` and `orderblind plot scores`: the positional tables as pictures.
 #include <cmath>
 #include <functional>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// A progress line for long runs: shown on a terminal (stderr is a TTY), silent otherwise, so logs and
 /// pipes stay clean. Usage: `progress p("checking", total); for (…) { …; p.tick(); }` — the line is

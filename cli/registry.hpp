@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The command's plug-in points: subcommands and the jobs the no-argument run performs.
 /// Each cli/cmd_*.cpp registers itself with a static `registrar`; main.cpp only iterates.

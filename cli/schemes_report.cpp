@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The schemes × properties matrix in three formats, the expectations a user states, the exit code.
 #include "schemes_report.hpp"
 

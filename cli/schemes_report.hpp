@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The `orderblind schemes` report, shared by the command and by the one-translation-unit check of a
 /// user's scheme (`orderblind_check_scheme`, `orderblind-check-scheme`; docs/user-schemes.md): which

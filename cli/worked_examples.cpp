@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Computes the texts' worked examples for `orderblind example` and the main job.
 #include "worked_examples.hpp"
 

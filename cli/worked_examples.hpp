@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The seeds' worked examples as reports: each figure computed, set beside the text's figure, judged.
 #include <string>

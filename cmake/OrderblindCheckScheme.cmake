@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # orderblind_check_scheme(<header> [NAME <target>] [SCHEME <name>…] [EXPECT "<property=verdict,…>"]
 #                         [FORMAT text|markdown|json])
 #

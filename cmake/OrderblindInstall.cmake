@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Install rules: the headers under <prefix>/include, and a CMake package under
 # <prefix>/lib/cmake/orderblind so that a consumer writes
 #   find_package(orderblind CONFIG REQUIRED)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # orderblind_sanitizers: AddressSanitizer + UndefinedBehaviorSanitizer, as an INTERFACE target that the
 # top CMakeLists attaches to the orderblind library when ORDERBLIND_SANITIZE is ON (preset "asan").
 # NOTE: -fno-sanitize-recover makes every UB report fatal, so a test that trips UBSan fails instead of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Helpers shared by every subdirectory: warnings per target, and one translation unit per scalar.
 
 # Warnings, attached per target (never global flags).

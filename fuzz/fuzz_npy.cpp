@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target: arbitrary bytes as a .npy file. The reader must return a table or throw
 // file_format_error; anything else (a crash, a sanitizer report, another exception) is a finding.
 #include <cstddef>

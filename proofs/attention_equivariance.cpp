@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Proof A.1: Q′ = PQ, K′ = PK, V′ = PV; S′ = PSPᵀ; softmax passes through; PᵀP = I; Z′ = PZ.
 #include "attention_equivariance.hpp"
 

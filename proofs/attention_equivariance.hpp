@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Proof A.1 (text 001, Appendix A.1; text 000, §2): self-attention is permutation-equivariant,
 /// Attn(PX) = P·Attn(X), checked step by step as the texts write it.

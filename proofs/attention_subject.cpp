@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The library's attention as a proof subject.
 #include "attention_subject.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The attention a proof is run against: the library's, or (in the tests) a deliberately broken one.
 #include <functional>

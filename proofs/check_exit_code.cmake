@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake -DPROGRAM=… -DEXPECTED=<code> -DARGS="a;b;…" -P check_exit_code.cmake
 # Runs PROGRAM with ARGS; fails unless it exits with EXPECTED, and, for exit code 2, unless it printed
 # exactly one line on stderr (the one-line error the command promises for bad usage).

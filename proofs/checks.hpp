@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Comparisons that produce a step's case outcome: exact `==`, or a residual against a stated bound in ε.
 #include <limits>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Proof 3.7: the counter's position score is c·m·n.
 #include "counter_encoding.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Proof 3.7 (text 001, §3.7): why not a counter. The score's four-term expansion; with p_m = m𝟙 the
 /// position term collapses to c·m·n; the three pairs three apart; the ranking needs c > 0; and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Proof A.2: text 001, Appendix A.2, Steps 0–5.
 #include "cross_attention.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Proof A.2 (text 001, Appendix A.2): the row numbers do not reach the decoder. Steps 0–5 as the text
 /// numbers them: the encoder output is reordered (0); keys and values are reordered (1); scores (2) and

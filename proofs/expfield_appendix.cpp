@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Proofs A.1-exp and A.2-exp: text 001, Appendices A.1 and A.2 with the real softmax, exactly, in Q(t).
 #include "orderblind/expfield/appendix.hpp"
 #include "proof.hpp"

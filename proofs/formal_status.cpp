@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The link from proof ids to machine-checked theorems (Coq, proofs/formal/).
 //
 // The rows come from proofs/formal/theorems.txt through proofs/formal/check_assumptions.cmake, which

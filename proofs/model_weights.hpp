@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Random and example weights of whole blocks (encoder and decoder) for the proofs that stack layers.
 #include "orderblind/blocks.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Executable proofs: numbered steps that mirror a text's proof, each an equation checked on the text's
 /// own example and on N random cases, recorded with its arithmetic, case count, seed and residual.

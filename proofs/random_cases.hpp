@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The random cases of the proofs: sampled from the property generators (properties/support/) with
 /// a RapidCheck random stream seeded by the printed seed, so a certificate's seed replays the cases.

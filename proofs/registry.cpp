@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The proof registry: proofs register themselves from their own translation units.
 #include <algorithm>
 #include <map>

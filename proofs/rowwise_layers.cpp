@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Proof 3.4: the layers after attention read one row at a time; the causal mask reads row numbers.
 #include "rowwise_layers.hpp"
 

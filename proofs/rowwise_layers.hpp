@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Proof 3.4 (text 001, §3.4; text 000, §2): FFN, LayerNorm and residual act row by row; stacks stay
 /// equivariant; mean pooling is invariant; the causal mask is the one step that reads row numbers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Proof 4: the sinusoidal encoding and its rotation property, exactly (Pythagorean angles) and in mpfr100.
 #include "sinusoid_rotation.hpp"
 

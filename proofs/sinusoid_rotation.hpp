@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Proof 4 (text 000, §4; text 003): the sinusoid is bounded and length-consistent, pos/length is not
 /// (3/5 vs 3/50); shifting by k is one fixed rotation, PE(p+k) = R(k)·PE(p); with M = I the position

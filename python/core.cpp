@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // orderblind._core: the parts of the C++ library the Python package calls — the reordering bounds and
 // the residual in ε (compare.hpp, the battery's tolerances), permutations in cycle notation and the
 // battery's permutation shrinker, the positional-encoding battery on Python callables, and `check --pe`.

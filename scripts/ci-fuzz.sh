@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # CI: build the libFuzzer targets of the file readers (preset "fuzz": clang++, -fsanitize=fuzzer,
 # address,undefined, into build-fuzz/) and fuzz each for a bounded time from the committed seed corpus.
 # A crash, hang or leak is copied to fuzz/regressions/ (replayed by the io_fuzz_regressions unit test)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # CI: build the unit and property tests with AddressSanitizer + UndefinedBehaviorSanitizer (preset
 # "asan": g++ -Og -g1, into build-asan/) and run them (each test's own case counts); print a summary.
 # NOTE: -Og -g1 rather than -O1 -g: the property battery's exact translation unit took 129 s of CPU at

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The include graph of the installed library (lib/orderblind): its cycles and how many project headers
 each entry header pulls in.
 

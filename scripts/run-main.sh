@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The main job: set up, build, then run `build/orderblind` (every proof and property battery, with a
 # summary). Extra arguments go to orderblind, e.g. `scripts/run-main.sh --format markdown`.
 set -euo pipefail

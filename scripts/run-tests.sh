@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The whole test suite: set up, build, run every test with ctest on two cores. Extra arguments go to
 # ctest, e.g. `scripts/run-tests.sh -R attention` or `--output-junit junit.xml`.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs the Debian packages in scripts/packages.txt that are missing, then configures build/ (once)
 # and builds it. Sourced by scripts/run-main.sh and scripts/run-tests.sh; safe to run again: a second
 # run installs nothing, keeps the configured tree and rebuilds only what changed.

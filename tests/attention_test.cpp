@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Unit tests of lib/orderblind/attention.hpp, kernel.hpp and mask.hpp, one TU per scalar.
 #include <catch2/catch.hpp>
 

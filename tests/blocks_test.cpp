@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Unit tests of lib/orderblind/blocks.hpp (and, through it, every layer), one TU per scalar: every
 // scalar compiles through the whole library here.
 #include <catch2/catch.hpp>

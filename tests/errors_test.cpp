@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Bad input at the public entry points: each is a typed exception naming the problem, never an abort.
 #include <catch2/catch.hpp>
 #include <limits>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Unit tests of lib/orderblind/permutation.hpp (scalar-free, plus the matrix form over two scalars).
 #include <catch2/catch.hpp>
 

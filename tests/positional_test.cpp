@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Unit tests of lib/orderblind/positional.hpp.
 #include <catch2/catch.hpp>
 

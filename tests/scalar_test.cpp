@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Unit tests of lib/orderblind/scalar/: the traits of every shipped scalar.
 #include <catch2/catch.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The main of a user's scheme check (docs/user-schemes.md). Compiled in ONE translation unit after the
 // user's header, which registers its schemes with ORDERBLIND_REGISTER_SCHEME (orderblind/pe/register.hpp);
 // linked with schemes_report.cpp, the renderer of `orderblind schemes`. It runs the PE battery on every

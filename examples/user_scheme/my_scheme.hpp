@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A user's positional-encoding scheme, checked without editing or rebuilding orderblind
 // (docs/user-schemes.md): in CMake, after find_package(orderblind CONFIG REQUIRED),
 //   orderblind_check_scheme(my_scheme.hpp)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Scaled dot-product attention, self- and cross-attention, and multi-head attention with W_O.
 ///

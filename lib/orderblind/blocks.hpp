@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Encoder and decoder blocks (post-norm, as in "Attention Is All You Need") and their stacks.
 #include <vector>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Comparing results: `==` for exact scalars, a tolerance in units of epsilon for the others.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Typed exceptions thrown on bad input; every message names the shapes or values involved.
 #include <stdexcept>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Row-wise normalisation of scores with a pluggable positive kernel.
 ///

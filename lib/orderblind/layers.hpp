@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The row-wise layers of a transformer: position-wise FFN (ReLU), LayerNorm, an exact norm,
 /// residual, and mean pooling. Each reads one row at a time (text 001, §3.4): no row index enters.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Attention masks: which keys a query row may see. The causal mask is the one step of a transformer
 /// that reads row numbers (text 001, §3.4 key takeaway; text 000, §5).

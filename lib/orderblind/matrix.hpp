@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Dense matrices over any Scalar, input validation, and the products the layers are built from.
 #include <Eigen/Core>

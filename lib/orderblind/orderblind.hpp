@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The whole header library.
 #include "orderblind/attention.hpp"

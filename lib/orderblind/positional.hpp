@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The positional-encoding tables of the texts (counter, pos/length, sinusoid, X + PE).
 // NOTE: kept as a forwarding header: the tables now live with their schemes in pe/additive.hpp (one API);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The library version, printed in every certificate.
 namespace orderblind {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The text-claims report: every checkable claim of the four texts, quoted with its text and section,
 /// the value the text gives, the value computed, and a verdict.

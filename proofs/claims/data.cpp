@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The claims table as data: the texts' numbers, matrices, sizes and positions that the claim rows read
 // (rows.cpp), and the factual claims no computation can decide (questionable, with reason and
 // source). Every computed row reads its inputs from here, so a test can perturb each one.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // How a claim row is evaluated: the data table's accessors (which record every read), the proof runner,
 // the NaN-failing comparisons, and the report over all rows.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The claims of the four texts as rows: the text's words and the computation that decides each one.
 // Every computation reads its inputs from the data table (data.cpp) through `claim_inputs`, or
 // takes the verdict of the proof step it cites; nothing is decided by a literal. Arithmetic:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Exhaustive equivariance over the symmetric group: f(PX) = P·f(X) compared with `==` for every one of
 /// the n! permutations P of X's n rows — enumerated in lexicographic order with std::next_permutation,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Proof S8: Attn(PX) = P·Attn(X) over the rationals for every one of the n! permutations, n = 2…8.
 #include "proofs/exhaustive/symmetric_group_proof.hpp"
 

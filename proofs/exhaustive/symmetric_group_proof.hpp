@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Proof S8: self-attention over the rationals commutes with EVERY permutation of Sₙ, n = 2…8, on one
 /// stated input — each of the n! permutations compared with `==` (symmetric_group.hpp does the sweep).

@@ -1,3 +1,4 @@
+(* SPDX-License-Identifier: MIT *)
 (** * Text 001, Appendix A.1: self-attention is permutation-equivariant, for every size.
 
     Mirrors lib/orderblind/attention.hpp (normalise_rows, attend_trace, self_attention,

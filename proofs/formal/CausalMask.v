@@ -1,3 +1,4 @@
+(* SPDX-License-Identifier: MIT *)
 (** * The causal mask reads row numbers: masked attention is not permutation-equivariant.
 
     Text 001, §3.4 (key takeaway) and text 000, §5.  A concrete witness at n = 2, d = 1 over every

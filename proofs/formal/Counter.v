@@ -1,3 +1,4 @@
+(* SPDX-License-Identifier: MIT *)
 (** * Text 001, §3.7: the counter p_m = m·𝟙 gives scores c·m·n, which do not measure m − n.
 
     Mirrors lib/orderblind/positional.hpp (counter: row p is p·𝟙) and proofs/counter_encoding.cpp.  Over any

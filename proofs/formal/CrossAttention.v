@@ -1,3 +1,4 @@
+(* SPDX-License-Identifier: MIT *)
 (** * Text 001, Appendix A.2: the row numbers do not reach the decoder.
 
     Mirrors lib/orderblind/attention.hpp (cross_attention, multi_head_attention with queries from Y

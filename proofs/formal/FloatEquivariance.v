@@ -1,3 +1,4 @@
+(* SPDX-License-Identifier: MIT *)
 (** * Order-free summation ⇒ bit-for-bit equivariance, whatever the arithmetic.
 
     The library's [summation::sorted] (lib/orderblind/matrix.hpp, sum_terms) sorts the terms of every

@@ -1,3 +1,4 @@
+(* SPDX-License-Identifier: MIT *)
 (** * Text 001, §3.4: row-wise layers, residuals and stacks pass a shuffle through; pooling forgets it.
 
     Mirrors lib/orderblind/layers.hpp (feed_forward, mad_norm, layer_norm, residual, mean_pool) and

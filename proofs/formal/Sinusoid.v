@@ -1,3 +1,4 @@
+(* SPDX-License-Identifier: MIT *)
 (** * Text 000, §4 (and text 001, Part 4): the sinusoid and RoPE over the real numbers.
 
     Mirrors lib/orderblind/positional.hpp (sinusoidal: PE(p, 2i) = sin(pθ_i), PE(p, 2i+1) = cos(pθ_i);

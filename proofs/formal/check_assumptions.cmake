@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Records `Print Assumptions` for every theorem of theorems.txt and fails unless each rests only on the
 # accepted axioms; writes the C++ rows that formal_status.cpp compiles in (formal_theorems()).
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Every `Theorem` and `Corollary` of proofs/formal/*.v is recorded in theorems.txt (so the build prints
 # and checks its assumptions and a certificate can name it); every recorded name is stated in its file.
 #   cmake -DSOURCE_DIR=proofs/formal -P check_manifest.cmake

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Passes only when the assumptions gate (check_assumptions.cmake) refuses a theorem that rests on an
 # Admitted lemma, naming that lemma, and accepts a closed theorem of the same file.
 #   cmake -DCOQC=… "-DCOQ_FLAGS=a|b" "-DACCEPTED=a|b" -DSOURCE_DIR=<negative/> -DWORKDIR=<dir>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Passes only when coqc REJECTS SOURCE, and rejects it at the theorem marked "(* FALSE" — after the
 # true control theorem in the same file was accepted — with a proof failure, not a syntax error, an
 # unknown name or a missing library (which would make the test pass for the wrong reason).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Certificates for the identities: proof ids A.1-sym, A.2-sym, 3.4-sym, 3.7-sym, causal-sym, rope-sym and
 // mutants-sym. Each step is one law on one subject over all its sizes; its evidence is `identity`.
 #include <cstdio>

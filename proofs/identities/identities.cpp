@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The identities of the library's own code over symbols (see identities.hpp).
 #include "proofs/identities/identities.hpp"
 

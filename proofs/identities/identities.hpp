@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Identities of the library's own code, for all real inputs at fixed sizes: the generic code run over
 /// `symbolic::expr` (independent symbols for every input and weight, the kernel φ, ReLU σ, the square

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LeakSanitizer suppressions for every executable that links GiNaC (the tests and the command).
 //
 // NOTE: CLN (GiNaC's number library, libcln.so.6 on Debian 12) allocates 26 bytes during its static

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The property battery's mutants (properties/battery/mutants.hpp) run over symbols, the same way as the
 // identities: each law at a small size, the library (residual 0 where the law is an identity) beside
 // every mutant (caught: a non-zero residual, or 0 where the law is a refutation).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The full list of identities and their sizes (docs/identities.md has the table of times).
 #include "proofs/identities/identities.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared machinery of the identities (see support.hpp).
 #include "proofs/identities/support.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Shared machinery of the identities: symbol matrices, the generators of S_n, residuals (shortened)
 /// and a real-valued witness for a non-zero residual.

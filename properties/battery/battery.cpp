@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The whole battery: the laws of every arithmetic, by property (P1…P8), exact arithmetic first; and the
 // runner that checks them, in this process or in several worker processes.
 #include "properties/battery/battery.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The order-blindness battery: every law, in every arithmetic, with its mutants; and the
 /// ulp table of property 8. The CLI (`orderblind properties`) and ctest run this same code.

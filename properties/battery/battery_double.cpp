@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The battery over IEEE double (softmax, LayerNorm), plus the P8 ulp table.
 #include "properties/battery/battery_impl.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The definition of battery_laws<T>: which law runs in which arithmetic, with which implementation,
 /// case count, tolerance and mutants. Included only by the per-scalar translation units.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The battery over MPFR with 100 decimal digits (softmax, LayerNorm), tolerances in units of its ε.
 #include "properties/battery/battery_impl.hpp"
 

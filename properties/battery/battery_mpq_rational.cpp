@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The battery over exact GMP rationals (rational kernel 1+s+s²/2, MAD norm): every law with `==`.
 #include "properties/battery/battery_impl.hpp"
 

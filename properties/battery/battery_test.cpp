@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ctest entry point of the battery: one Catch2 test per law (it must hold on the library) and one per
 // mutant (the law must fail on it). Tests are registered from all_laws(), the list the CLI runs.
 #include <catch2/catch.hpp>

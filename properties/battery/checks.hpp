@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Assertions used inside the laws: `==`, or agreement within a stated bound in ε; on failure the
 /// message gives the residual in ε, the bound and both sides.

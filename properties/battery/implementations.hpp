@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The implementations under test, behind small interfaces so that a mutant is just another
 /// implementation plugged into the same law. The `library_*` ones call orderblind's real code.

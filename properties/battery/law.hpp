@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// A law of the battery: a sentence, the arithmetic it is checked in, and how to check it on the
 /// library and on each of its mutants (deliberately broken implementations it must catch).

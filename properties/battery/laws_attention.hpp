@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// P1 (attention commutes with row permutations), P3 (a causal mask breaks it) and P8 (what double
 /// really does: reordering error in ulps, and bit-exactness with an order-independent sum).

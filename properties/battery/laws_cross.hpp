@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// P4: cross-attention ignores the order of the encoder rows — each step of text 001, Appendix A.2.
 #include "properties/battery/checks.hpp"

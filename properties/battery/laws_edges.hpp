@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The implementation mutants at the edge of each floating law's ε-bound: the library's attention (or
 /// sinusoid) with an order-dependent error of 3× the law's bound (the law must catch it) and of 0.5×

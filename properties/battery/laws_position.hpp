@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// P5 (the counter's position score is c·m·n and not a function of m − n), P6 (the sinusoid's
 /// rotation identity) and P7 (a positional encoding breaks equivariance — unless it is permuted too).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// P2: the row-wise layers (FFN, norm, residual) commute with row permutations; an encoder stack of
 /// several blocks commutes; mean pooling after it is invariant.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Deliberately broken implementations. Each is the library with one plausible bug that reads a
 /// row number (or gets a sign wrong); each law must catch at least one of them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Tests of properties/support: the generators produce what they promise and shrink where they say.
 #include <catch2/catch.hpp>
 

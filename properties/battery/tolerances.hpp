@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The floating tolerances of the battery, in units of ε, each with its derivation.
 /// (The one-head bound 4(n+1) is the library's `attention_reorder_bound_eps`, derived in compare.hpp.)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The equivariance laws with the REAL softmax, exactly: attention run in the field Q(t),
 // t = e^(1/(4·√d_k)), on random inputs whose scores lie on the grid (1/4)Z. Each law holds exactly
 // (as rational functions of t, hence at the real t); the mutant (one weight + 1/1000) must fail.

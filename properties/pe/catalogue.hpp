@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Registering catalogue schemes: one line per scheme value in a catalogue_<scalar>.cpp list.
 #include <string>

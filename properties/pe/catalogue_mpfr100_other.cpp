@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The sinusoid and the bias schemes with their real parameters in 100-digit MPFR.
 #include "catalogue.hpp"
 #include "orderblind/pe/schemes.hpp"

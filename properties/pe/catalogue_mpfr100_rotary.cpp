@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The rotary catalogue with its real parameters (base 10000, scaling formulas) in 100-digit MPFR.
 #include "catalogue.hpp"
 #include "orderblind/pe/schemes.hpp"

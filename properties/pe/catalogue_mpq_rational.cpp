@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The catalogue under exact rationals: integer/dyadic schemes as they are, rotary structure with
 // Pythagorean rotations. One line per scheme.
 #include "catalogue.hpp"

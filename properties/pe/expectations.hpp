@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The expected verdict of every (scheme family, property) cell of the catalogue, each with its source:
 /// a paper and section, one of the four texts, PE-CATALOGUE.md, or "derived: <one-line reason>". The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The battery's pairwise laws on RapidCheck-generated content and positions (properties/support
 // generators), with shrinking: the catalogue's rotary and bias schemes hold them exactly; the mutants
 // fail them with a shrunk counterexample naming the positions and vectors.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// RapidCheck generators of matrices (exact rational, multiprecision and double) and their shapes.
 #include <rapidcheck.h>

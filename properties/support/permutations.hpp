@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// RapidCheck generators of permutations: weighted toward the shapes that break wrong code, never
 /// the identity unless asked, shrinking toward simpler permutations; and S_n exhaustively for n ≤ 5.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Running a property programmatically: case count and seed from the caller, RC_PARAMS and
 /// ORDERBLIND_CASE_SCALE; the result as data (passed?, cases, counterexample, seed, reproduce string)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// RapidCheck generators of single scalars: exact rationals p/q and reals over a sane range.
 ///

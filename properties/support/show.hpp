@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Readable counterexamples: RapidCheck `showValue` overloads for matrices (rationals as p/q, reals
 /// to full precision), permutations (cycle notation) and the support structs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// What the random cases of a property actually were: histograms of n, d and heads, the kinds of
 /// permutation drawn, the share of degenerate cases and (floating laws) the share of cases whose two

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Everything in properties/support: scalar, matrix, permutation and weight generators, `showValue`
 /// overloads and the programmatic runner. Include the narrower headers where compile time matters.

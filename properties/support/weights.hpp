@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// RapidCheck generators of layer weights: one head, several heads (head counts dividing d), the
 /// feed-forward network, norms, encoder/decoder blocks; and positions/offsets for PE properties.

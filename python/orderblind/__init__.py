@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """orderblind for Python: check attention layers and positional-encoding schemes written in NumPy or
 PyTorch against the laws of the orderblind library (C++), from pytest, with shrunk counterexamples.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`python3 -m orderblind …`: the command line's checks that make sense from Python.
 
     python3 -m orderblind check --pe table.npy [--exact] [--tolerance-eps K] [--format text|json]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The public permutation assertions: run the cases, shrink the first failure, report it."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Sampled permutation laws on Python callables (NumPy in, NumPy out), with a deterministic shrinker.
 
 The cases are drawn as the C++ battery draws them (properties/support/): entries as ``gen_real``, the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The positional-encoding battery (lib/orderblind/pe/battery.hpp) on Python callables, in double, and
 `check --pe` (cli/check_pe.cpp) on an array. Thin adapters: the verdicts are the library's."""
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The text-claims table: every row's verdict comes from a computation on the texts' data or from the
 // proof step it cites — perturb an input the row reads (or fail the step) and the verdict moves; a NaN in
 // an input fails the row; questionable rows carry a reason and a source and never fail the report.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // NaN never passes (compare.hpp): every comparison of the family fails on a NaN, an infinity against a
 // number, or an unbounded enclosure, and says where; equal values — including the same infinity — agree.
 #include <catch2/catch.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // NaN never passes, family by family: the proofs' step comparisons (proofs/checks.hpp), the PE battery,
 // the MPFI certificate and the float-error table (lib/orderblind/enclosure), and `check --pe`
 // (cli/check_pe.cpp). Each family gets a mutant that puts NaN into an output.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Runs the compiler on SOURCE and passes only if compilation FAILS with output matching EXPECT.
 # Usage: cmake -DCXX=… -DSOURCE=… -DEXPECT=regex -DFLAGS="|-separated" -P expect_compile_error.cmake
 string(REPLACE "|" ";" FLAGS "${FLAGS}")

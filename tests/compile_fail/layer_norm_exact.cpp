@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Must NOT compile: LayerNorm needs sqrt, which the exact rationals do not have.
 #include "orderblind/layers.hpp"
 #include "orderblind/scalar.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Must NOT compile: the sinusoid needs sin and cos, which the exact rationals do not have.
 #include "orderblind/positional.hpp"
 #include "orderblind/scalar.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Must NOT compile: a type without scalar_traits is not a Scalar.
 #include "orderblind/attention.hpp"
 

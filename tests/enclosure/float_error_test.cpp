@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Floating error of Attn(PX) − P·Attn(X) in double: sorted sums are bit-for-bit equivariant, in-order
 // sums stay within the derived 4(n+1) ε, and a position-dependent nudge of one weight fails both.
 #include <catch2/catch.hpp>

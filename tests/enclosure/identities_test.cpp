@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The MPFI certificate: true identities are bounded far below 1e-90; a wrong frequency is caught.
 #include <catch2/catch.hpp>
 

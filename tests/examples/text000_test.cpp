@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Worked example of text 000 ("Why Position Must Be Encoded"), §3 and §4: dog bites man, one TU per
 // real scalar (the example needs exp and sin/cos).
 #include <catch2/catch.hpp>

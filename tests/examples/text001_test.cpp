@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Worked examples of text 001 ("Why a Transformer Cannot See Word Order"): §3.2 "I love LLMs" with the
 // author's weights, and the §3.7 counter. One TU per scalar.
 #include <catch2/catch.hpp>

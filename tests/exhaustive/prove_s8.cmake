@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake -DPROGRAM=<orderblind> -P prove_s8.cmake: `orderblind prove S8` exits 0 and its certificate
 # states every step held, with all 40,320 permutations of S₈ compared; the JSON form says the same.
 execute_process(COMMAND ${PROGRAM} prove S8 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Exhaustive Sₙ: the library's exact self-attention commutes with every permutation of S₂…S₈ on the
 // stated inputs (proof S8), and the sweep is complete — mutants wrong on a handful of permutations out
 // of 40,320 are caught, with the permutation named.

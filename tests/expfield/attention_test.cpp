@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Attention in Q(t) with the real softmax: text 001's example in closed form, Appendices A.1 and A.2
 // exactly, and the mutant (one weight perturbed by a rational ε) that the exact checks must catch.
 #include <catch2/catch.hpp>

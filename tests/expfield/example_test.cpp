@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Text 001's example with the real softmax, exactly: the figures `orderblind example` prints.
 #include <catch2/catch.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The field Q(t), t = e^(1/(D√d_k)): field laws, exact equality, exp on the score grid only, and
 // evaluation at the real t agreeing with MPFR and enclosed by MPFI.
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The workloads of `orderblind bench`: bad usage is refused with a message, each workload's check
 // holds on real attention, and the check fails for an attention that reads row positions (mutant).
 #include <catch2/catch.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The fused double head (lib/orderblind/fast/double_head.hpp) and the AVX2/SSE2 double products
 // (fast/double_products.hpp) against the generic path: bit for bit, masks, cross-attention, vector
 // tails, declines, errors — and mutants of the head that the comparison catches.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Differential tests of the fast kernels (lib/orderblind/fast/): same inputs, `==` results against
 // the generic loops (mpq_rational), Boost's cpp_rational (no fast path at all), and the definitions;
 // and mutants of the fast kernels that these comparisons must catch.

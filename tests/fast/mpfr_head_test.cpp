@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Tests of the fused mpfr100 softmax head (lib/orderblind/fast/mpfr_head.hpp, fixed_point.hpp,
 // fixed_exp.hpp): its stated error bound against MPFR at 665 bits, bit-for-bit permutation
 // equivariance, the generic path's errors and its declines, and mutants these checks must catch.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # `orderblind prove <ID> --format <FORMAT>` names THEOREM with the checker and assumptions this build
 # reported: checked exactly when EXPECT_CHECKED is 1; assumptions "none" (ASSUMPTIONS=none) or the
 # standard library's real-number axioms only (ASSUMPTIONS=reals); the theorem's file exists and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # `orderblind --format json list`: every proof that links Coq theorems says "executable + formal" and
 # checked_by_this_build exactly when this build checks the development; A.1, A.2, 3.4, 3.7 and 4 link
 # theorems; the text listing says the same.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The identities of the library's code over symbols, at the sizes of docs/identities.md.
 #include <catch2/catch.hpp>
 

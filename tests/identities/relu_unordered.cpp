@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Must NOT compile: ReLU compares with 0, and Q(t) has no order and supplies no ReLU of its own.
 #include "orderblind/layers.hpp"
 #include "orderblind/scalar/expfield.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Must NOT compile: a comparison of symbolic values (here the maximum inside max_abs_difference) would
 // branch on the value of a symbol; the symbolic scalar has no order.
 #include "orderblind/compare.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The symbolic scalar: uninterpreted functions keyed by canonical form, `==` as an identity of rational
 // functions, the order-free softmax, and the refusals.
 #include <catch2/catch.hpp>

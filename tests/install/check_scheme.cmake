@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake -DBUILD_DIR=… -DWORK_DIR=… -DCONSUMER_DIR=… -DHEADER=… -DCXX=… [-DSCRIPT_ONLY=ON] -P check_scheme.cmake
 # A user's scheme header checked against the installed package, as docs/user-schemes.md says:
 #   default:     orderblind_check_scheme() in a CMake project (tests/install/scheme_check): configure, build,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake -DBUILD_DIR=… -DWORK_DIR=… -DCONSUMER_DIR=… -DCXX=… -P install_and_consume.cmake
 # Installs BUILD_DIR into WORK_DIR/prefix, then configures, builds and runs the consumer against it.
 file(REMOVE_RECURSE ${WORK_DIR})

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The CSV reader: decimal and scientific numbers, comments and line ends, and every malformed file
 // refused with a message that names the file, the line and the column.
 #include <catch2/catch.hpp>

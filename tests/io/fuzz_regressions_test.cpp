@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every input under fuzz/regressions/ (crashes and hangs the libFuzzer targets once found, and the seed
 // corpus) replays through both readers: each is either read or refused with file_format_error.
 #include <catch2/catch.hpp>

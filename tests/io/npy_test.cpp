@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The .npy reader: every supported element type, both orders and byte orders, and every malformed file
 // refused with a message that names the file and the problem.
 #include <catch2/catch.hpp>

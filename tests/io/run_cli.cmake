@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake -DEXE=orderblind -DARGS="a|b|c" -DEXPECT_RC=n -DEXPECT=regex -P run_cli.cmake
 # Runs the command, requires its exit code, and requires stdout+stderr to match the regex (and, with
 # -DREJECT=regex, not to match that one).

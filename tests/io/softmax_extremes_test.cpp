@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Numerical edge cases a user's matrices can reach in double: softmax stays finite and correct for
 // scores up to ±1e300 and for rows of equal scores (both kernel forms, and through a whole layer).
 #include <catch2/catch.hpp>

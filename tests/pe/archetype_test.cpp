@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The battery runs on the archetypes (documented interface only) and decides every property; the
 // concept accepts exactly the catalogue's shapes.
 #include <catch2/catch.hpp>

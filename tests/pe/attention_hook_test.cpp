@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The positional hook of attention (attention_options::positions): self_attention with a scheme
 // attached against the same attention written out by hand in this file, exactly over the rationals
 // (Pythagorean RoPE, ALiBi, T5 buckets, the counter) and within a stated bound in ε over double (RoPE,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The catalogue's remaining claims, exactly over the rationals: the two RoPE layouts are one fixed
 // permutation of dimensions apart; ALiBi's key-index-only shortcut differs from the true bias by a
 // per-row constant under a causal mask only; the sinusoid's scores are relative with M = I but not with

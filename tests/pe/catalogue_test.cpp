@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The catalogue's matrix: every scheme of PE-CATALOGUE.md is registered, every property is decided,
 // and every cell agrees with the catalogue's expected outcome.
 #include <catch2/catch.hpp>

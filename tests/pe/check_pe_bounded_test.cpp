@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `check --pe` "bounded": a verdict from a stated statistic (the growth exponent of ‖PE(p)‖), never
 // from noise. Tables: a random learned table N(0, 0.02) (bounded by construction), the counter p·𝟙,
 // the sinusoid, and tables whose norm grows like √p and like ln p.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The typed expectation table: every expected cell of every catalogue family has a source; a row with
 // no stated expectation is reported as such, never as agreeing; a scheme may state its own expectations.
 #include <catch2/catch.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Deliberately broken schemes: real bug families the battery must flag — each is a bug seen in real PE code, and each must be caught by the property it breaks.
 #include <cmath>

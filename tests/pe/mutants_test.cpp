@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every deliberately broken scheme of mutants.hpp is flagged by the battery, by the property named in each test.
 #include <catch2/catch.hpp>
 

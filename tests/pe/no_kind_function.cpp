@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Must not compile: a query_key scheme without key() is refused with a message naming it.
 #include "orderblind/pe/battery.hpp"
 

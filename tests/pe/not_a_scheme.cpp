@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Must not compile: a "scheme" without parameters() is refused with a message naming the member.
 #include "orderblind/pe/battery.hpp"
 

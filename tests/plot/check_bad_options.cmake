@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake -DEXE=orderblind -P check_bad_options.cmake: each bad use of `orderblind plot` exits 2 with a message.
 foreach(case "plot|nonsense" "plot|sinusoid|--dims|7" "plot|sinusoid|--dims|0" "plot|all|-o|x.svg"
              "plot|sinusoid|--positions|-3" "plot|scores|--dir|/nonexistent-dir" "plot|residual|--max-tokens|100000")

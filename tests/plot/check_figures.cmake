@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake -DEXE=orderblind -DXMLLINT=xmllint -DOUT=dir -P check_figures.cmake
 file(REMOVE_RECURSE ${OUT})
 file(MAKE_DIRECTORY ${OUT})

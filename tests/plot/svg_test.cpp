@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The SVG writer: escaping keeps any text well-formed, numbers never print NaN or exponents, ticks
 // are round and cover the range.
 #include <catch2/catch.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The executable proofs hold, and each one catches a deliberately broken implementation (a mutant),
 // with the failure visible in its certificate.
 #include <catch2/catch.hpp>

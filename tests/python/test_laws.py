@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The permutation laws on NumPy callables: verdicts, the bound's edge, shrinking, bad input."""
 import numpy as np
 import pytest

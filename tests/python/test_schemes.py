@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The positional-encoding battery on Python schemes: the library's verdicts, bad input, check --pe."""
 import json
 

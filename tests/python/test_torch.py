@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Real clients: PyTorch's own layers (torch 1.13 from Debian), eval mode, float64, dropout 0, fixed seeds."""
 import numpy as np
 import pytest

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Small deterministic inputs for unit tests (the property batteries draw random ones).
 #include "orderblind/orderblind.hpp"

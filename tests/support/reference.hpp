@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Comparing a computed value with a decimal figure printed in a seed text or a reference table.
 #include <cmath>

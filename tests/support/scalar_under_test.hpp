@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The scalar this translation unit is compiled for (one TU per scalar: see cmake/OrderblindTargets.cmake).
 #include "orderblind/scalar.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The rigorous-enclosure certificate: each identity evaluated in MPFI over random cases, with a proven
 /// bound on |residual| (an upper end of an enclosure, printed rounded upward).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Floating error, honestly: how far the double layer is from equivariant, in units of ε of the largest
 /// output (Boost.Math style: max and RMS, worst input kept), and how far it is from the real value.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Rigorous interval enclosures (MPFI) of the residuals of the sinusoidal and RoPE identities with the
 /// real base-10000 frequencies θ_i = 10000^(−2i/d), and of RoPE attention under a shift of positions.

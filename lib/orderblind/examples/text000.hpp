@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Text 000 ("Why Position Must Be Encoded"), §3 and §4: dog bites man in d = 2 with W = I.
 #include "orderblind/attention.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Text 001 ("Why a Transformer Cannot See Word Order"): the §3.2 example "I love LLMs" with the
 /// author's weights (shared/reference/ttnn-weights.md), and the §3.7 counter.

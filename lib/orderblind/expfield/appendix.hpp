@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Text 001, Appendices A.1 and A.2 run in Q(t) with the real softmax: every step an exact equation
 /// between rational functions of t, checked on the text's example and on random grid cases.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Attention in Q(t) with the real softmax: random inputs on a score grid, the layer run exactly, and
 /// the mutant kernel the checks must catch.

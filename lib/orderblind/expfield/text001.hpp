@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Text 001 §3.2 ("I love LLMs") with the real softmax, exactly: every output row as a closed form in
 /// t = e^(1/2), evaluated to 100 digits and compared with the MPFR path.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Vectorised maxima for double matrices whose entries are all finite (fast::all_finite): max |m_ij| and
 /// max |a_ij − b_ij|, the same values as orderblind::max_abs and orderblind::max_abs_difference return

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// A fused attention head for double with the softmax kernel: bit for bit the generic path's result
 /// (attention.hpp: attend_trace, normalise_rows, softmax_kernel::weights), without its per-row

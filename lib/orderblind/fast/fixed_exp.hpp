@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// exp(−t) for t ≥ 0 in 384-bit fixed point (fast/fixed_point.hpp), for the max-subtracted scores of
 /// the fused mpfr100 softmax head.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Fixed-point vectors of 6 × 64-bit limbs with one shared exponent per vector, for the fused
 /// mpfr100 attention head (fast/mpfr_head.hpp): exact conversion from MPFR numbers of at most 384

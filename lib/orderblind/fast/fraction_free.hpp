@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Fraction-free form of a rational matrix: each line (row, or column) as 64-bit integer numerators
 /// over one shared positive denominator, the lcm of the line's denominators. Products of such

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Fixed-width helpers of the fast exact kernels: 128-bit integers, gcds, bit lengths, and moving
 /// values between machine integers and GMP's mpz_t / mpq_t without a canonicalising step in between.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// One softmax attention head over 384-bit fixed point, for MPFR numbers of at most 384 bits
 /// (mpfr100 has 334): Q, K, V, the scaled scores, the max-subtracted exponentials, the normaliser

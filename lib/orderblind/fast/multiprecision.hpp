@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The fast kernels of the multiprecision scalars, as specialisations of the library's customisation
 /// points. Included by scalar/multiprecision.hpp, so that they are visible wherever the types are (a

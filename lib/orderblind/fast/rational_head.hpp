@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// One attention head over GMP rationals with the rational kernel, fraction-free end to end:
 /// Q, K, V, the scores, the kernel's weights and A·V stay integers over shared denominators, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Fast exact products and rational-kernel weights for GMP rationals (fraction-free, 128-bit).
 ///

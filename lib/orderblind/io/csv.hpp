@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// CSV matrices: one row per line, values separated by commas. Lines that are blank or start with '#'
 /// are skipped (numpy.savetxt's header style); "\r\n" line ends are accepted. Every value is parsed as

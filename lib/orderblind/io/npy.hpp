@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// NumPy `.npy` files: a reader for 2-D float64, float32 and integer arrays (C or Fortran order, either
 /// byte order), and a writer for float64. Format: numpy.lib.format (versions 1.0, 2.0, 3.0).

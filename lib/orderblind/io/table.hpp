@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// A matrix read from a user's file (`.npy` or CSV), kept as the doubles the file holds, and the error
 /// the readers throw for a malformed file.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Additive schemes: NoPE (nothing added), the counter, pos/length, the sinusoid in two layouts and a
 /// learned table. Each is generic over the scalar; the sinusoid runs exact with Pythagorean rotations.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The scheme archetype (after Boost.Multiprecision's number archetypes): a scheme with exactly the
 /// documented interface and nothing else — no default constructor, no optional members — that counts

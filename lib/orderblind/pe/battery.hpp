@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The battery: every property of report.hpp, written once over the Scheme concept and run on any
 /// scheme under any scalar. Exact scalars decide with `==`; real scalars with a tolerance in ε stated

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Score-bias schemes: ALiBi (one head, dyadic slopes), Shaw relative keys, T5 buckets, KERPLE.
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The positional-encoding plug-in point: what a scheme must provide for the battery to run on it.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Registering a positional-encoding scheme for the battery's report (`orderblind schemes`, and the
 /// one-translation-unit check `orderblind_check_scheme` of docs/user-schemes.md). A user's header:

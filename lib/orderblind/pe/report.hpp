@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// What the battery returns: one verdict per (scheme, property), with its evidence; and the registry
 /// through which compiled-in schemes (the catalogue, users' headers) reach the `orderblind schemes` report.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Angles and rotary schemes: the frequency tables (base-b, PI, NTK-aware, YaRN, Llama-3, and exact
 /// Pythagorean rotations), RoPE in the interleaved / half-split layouts, partial rotary, and xPos.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Every scheme of the catalogue (one header per family).
 #include "orderblind/pe/additive.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Row reduction over any Scalar (exact `==` for rationals, a pivot threshold for reals): fitting a
 /// linear map to samples (shift-linearity) and nullspaces (relative-expressibility).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Small vector helpers the schemes and the battery share (std::vector<T>, fixed summation order).
 #include <cstdint>

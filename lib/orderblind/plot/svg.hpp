@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// A minimal SVG writer for orderblind's pictures: shapes, text (XML-escaped), linear scales with
 /// round tick values, axes with labels, and a diverging colour map. No plotting dependency.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The field Q(t) as a scalar: exact real softmax for one attention level.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The Boost.Multiprecision scalars (scalar/multiprecision_types.hpp) with their fast kernels
 /// (fast/multiprecision.hpp): the specialisations come with the types, so every translation unit that

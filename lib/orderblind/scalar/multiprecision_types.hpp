@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// The Boost.Multiprecision scalars' aliases and traits: exact rationals (GMP and Boost's own), 100-digit
 /// reals (MPFR and Boost's own binary float) and 100-digit intervals (MPFI). All with expression

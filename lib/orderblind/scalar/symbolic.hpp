@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// A symbolic scalar: run the library's own code over matrices of independent symbols (GiNaC).
 ///

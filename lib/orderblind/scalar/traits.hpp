@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 /// Scalar traits: what the generic library may ask of an arithmetic type.
 ///

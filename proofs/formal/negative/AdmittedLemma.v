@@ -1,3 +1,4 @@
+(* SPDX-License-Identifier: MIT *)
 (** Fixture of the assumptions gate (test "formal: the assumptions gate refuses …"): a theorem that
     rests on an Admitted lemma must be refused, and a closed theorem next to it accepted. *)
 From Coq Require Import Arith.

@@ -1,3 +1,4 @@
+(* SPDX-License-Identifier: MIT *)
 (** A FALSE statement with an attempted proof: coqc must reject it (test "formal: coqc rejects …").
     The control theorem first (true, the proof script of Attention.v) must be accepted: the rejection
     is at the false theorem, not at an import, a name or the syntax. *)

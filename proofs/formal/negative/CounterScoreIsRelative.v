@@ -1,3 +1,4 @@
+(* SPDX-License-Identifier: MIT *)
 (** A FALSE statement with an attempted proof: coqc must reject it (test "formal: coqc rejects …").
     The control theorem first (true) must be accepted. *)
 From mathcomp Require Import all_ssreflect fingroup perm all_algebra.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A user's program: self-attention over the rationals commutes with a permutation of the tokens.
 #include <iostream>
 #include <orderblind/attention.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Two different schemes that both call themselves "twin": the second registration is refused.
 #pragma once
 #include <string>
