@@ -181,7 +181,9 @@ struct attention_options {
   /// How sums over the sequence axis (the normaliser and A·V) are formed.
   summation sum = summation::in_order;
   /// A positional-encoding scheme inside attention (empty: none, and attention is permutation-equivariant).
-  positional_hook<T> positions = {};
+  // NOTE: default-initialised, not "= {}": with the copy-list initialiser g++ 12 left
+  // positional_hook<mpfi100>'s default constructor undefined at link time (tests/examples over mpfi100).
+  positional_hook<T> positions;
 };
 
 /// Every intermediate of one attention evaluation, for proofs that check each step.
