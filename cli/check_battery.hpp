@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "orderblind/io/table.hpp"
+#include "orderblind/seed.hpp"
 
 namespace orderblind::cli {
 
@@ -43,7 +44,7 @@ struct layer_files {
 /// Settings shared by the batteries.
 struct check_settings {
   long random_permutations = 20;        ///< besides reversal, a swap and a rotation
-  std::uint64_t seed = 20240501;        ///< for the random permutations
+  std::uint64_t seed = default_seed;    ///< for the random permutations
   std::optional<double> tolerance_eps;  ///< overrides each floating bound (in its own unit)
   bool show_progress = false;
 };

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench_workloads.hpp"
+#include "orderblind/seed.hpp"
 #include "registry.hpp"
 
 namespace orderblind::cli {
@@ -73,7 +74,7 @@ const registrar cmd{command{
                    "allow exact workloads above n*d = " + std::to_string(bench::exact_size_limit));
       sub.callback([&opts, &rc] {
         bench::options run = o;
-        run.seed = opts.seed.value_or(1);
+        run.seed = opts.seed.value_or(default_seed);
         const auto r = bench::run(run);  // configuration_error (invalid_argument) -> exit 2 in main
         print(r, opts.format, std::cout);
         if (!r.all_held()) rc = failed;

@@ -5,13 +5,13 @@
 #include <nlohmann/json.hpp>
 
 #include "orderblind/enclosure/certificate.hpp"
+#include "orderblind/seed.hpp"
 #include "registry.hpp"
 
 namespace orderblind::cli {
 namespace {
 
 constexpr long default_enclosure_cases = 50;
-constexpr std::uint64_t default_enclosure_seed = 20261129;
 
 void print(const std::vector<enclosure::enclosure_result>& rs, const std::string& format, std::ostream& os) {
   using namespace orderblind::enclosure;
@@ -51,7 +51,7 @@ const registrar cmd{command{
       sub.callback([&opts, &rc] {
         const long cases = opts.cases.value_or(default_enclosure_cases);
         if (cases <= 0) throw CLI::ValidationError("--cases", "must be at least 1");
-        const auto rs = enclosure::run_certificate(cases, opts.seed.value_or(default_enclosure_seed));
+        const auto rs = enclosure::run_certificate(cases, opts.seed.value_or(default_seed));
         print(rs, opts.format, std::cout);
         for (const auto& r : rs)
           if (!r.held) rc = failed;
@@ -61,7 +61,7 @@ const registrar cmd{command{
 const registrar job{main_job{35, "enclosures", [](const global_options& opts) {
                                const long cases = opts.cases.value_or(20);
                                std::vector<summary_row> rows;
-                               for (const auto& r : enclosure::run_certificate(cases, opts.seed.value_or(default_enclosure_seed)))
+                               for (const auto& r : enclosure::run_certificate(cases, opts.seed.value_or(default_seed)))
                                  rows.push_back({"mpfi:" + r.id, r.statement + " — proven |residual| <= " + enclosure::upward(r.bound),
                                                  1, "mpfi100 (rigorous intervals, 100 digits)", r.cases, r.held});
                                return rows;

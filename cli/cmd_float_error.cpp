@@ -5,13 +5,13 @@
 #include <nlohmann/json.hpp>
 
 #include "orderblind/enclosure/float_error.hpp"
+#include "orderblind/seed.hpp"
 #include "registry.hpp"
 
 namespace orderblind::cli {
 namespace {
 
 constexpr long default_float_cases = 200;
-constexpr std::uint64_t default_float_seed = 20261129;
 
 std::string num(double x) {
   char buf[32];
@@ -78,7 +78,7 @@ const registrar cmd{command{
       sub.add_flag("--no-accuracy", no_accuracy, "skip the mpfr100 reference (faster)");
       sub.callback([&opts, &rc] {
         const long cases = opts.cases.value_or(default_float_cases);
-        const std::uint64_t seed = opts.seed.value_or(default_float_seed);
+        const std::uint64_t seed = opts.seed.value_or(default_seed);
         if (cases <= 0) throw CLI::ValidationError("--cases", "must be at least 1");
         const auto rows = enclosure::float_error_table({2, 4, 8, 16, 32, 64}, cases, seed, !no_accuracy);
         print(rows, cases, seed, opts.format, std::cout);
@@ -89,7 +89,7 @@ const registrar cmd{command{
 
 const registrar job{main_job{36, "float-error", [](const global_options& opts) {
                                const long cases = opts.cases.value_or(50);
-                               const std::uint64_t seed = opts.seed.value_or(default_float_seed);
+                               const std::uint64_t seed = opts.seed.value_or(default_seed);
                                const auto rows = enclosure::float_error_table({4, 16, 64}, cases, seed, false);
                                bool sorted_ok = true, order_ok = true;
                                double worst = 0;

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "plot_figures.hpp"
+#include "orderblind/seed.hpp"
 #include "registry.hpp"
 
 namespace orderblind::cli {
@@ -36,7 +37,7 @@ const registrar cmd{command{
         if (a.dims % 2 != 0) throw CLI::ValidationError("--dims", "d must be even (sin/cos pairs), got " + std::to_string(a.dims));
         if (!a.out.empty() && a.which == "all")
           throw CLI::ValidationError("--output", "--output names one file: choose a figure, or use --dir for all");
-        const std::uint64_t seed = opts.seed.value_or(20240501);
+        const std::uint64_t seed = opts.seed.value_or(default_seed);
         const long perms = opts.cases.value_or(10);
         std::vector<std::string> figures =
             a.which == "all" ? std::vector<std::string>{"sinusoid", "scores", "residual"} : std::vector<std::string>{a.which};

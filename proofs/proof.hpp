@@ -23,11 +23,13 @@
 #include <string>
 #include <vector>
 
+#include "orderblind/seed.hpp"
+
 namespace orderblind::proofs {
 
 /// Default random cases per proof (overridden by --cases) and the default seed (overridden by --seed).
 inline constexpr long default_cases = 100;
-inline constexpr std::uint64_t default_seed = 20261129;
+inline constexpr std::uint64_t default_seed = orderblind::default_seed;
 
 /// How a proof is run: resolved case count and seed (every step of one run uses the same seed).
 struct run_config {

@@ -13,12 +13,13 @@
 #include <stdexcept>
 #include <string>
 
+#include "orderblind/seed.hpp"
 #include "properties/support/stats.hpp"
 
 namespace orderblind::properties {
 
 /// The seed used when neither the caller nor RC_PARAMS gives one: runs are reproducible by default.
-inline constexpr std::uint64_t default_seed = 20260521;
+inline constexpr std::uint64_t default_seed = orderblind::default_seed;
 
 /// How one property is run. Unset fields come from the environment (see `resolve`).
 struct run_options {
