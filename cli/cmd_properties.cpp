@@ -4,7 +4,6 @@
 // The laws are properties/battery's all_laws(), run by its run_battery: the same code ctest runs.
 #include "registry.hpp"
 
-#ifdef ORDERBLIND_HAS_PROPERTY_BATTERY
 #include <algorithm>
 #include <iomanip>
 #include <iostream>
@@ -406,4 +405,3 @@ const registrar job{main_job{30, "properties", [](const global_options& opts) {
 
 }  // namespace
 }  // namespace orderblind::cli
-#endif

@@ -6,7 +6,7 @@
 #include "bench_workloads.hpp"
 
 using namespace orderblind;
-namespace b = orderblind::cli::bench;
+namespace b = orderblind::bench;
 
 TEST_CASE("bench refuses bad usage with a message", "[bench][errors]") {
   b::options o;

@@ -14,7 +14,7 @@
 #include "orderblind/permutation.hpp"
 #include "orderblind/scalar.hpp"
 
-namespace orderblind::cli::bench {
+namespace orderblind::bench {
 
 /// What `orderblind bench` was asked to run.
 struct options {
@@ -77,4 +77,4 @@ bool equivariance_holds(const Matrix<T>& x, const permutation& p, Attn&& attn, S
   return same(left, right);
 }
 
-}  // namespace orderblind::cli::bench
+}  // namespace orderblind::bench

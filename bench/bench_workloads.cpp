@@ -13,7 +13,7 @@
 #include "orderblind/fast/double_compare.hpp"
 #include "orderblind/kernel.hpp"
 
-namespace orderblind::cli::bench {
+namespace orderblind::bench {
 
 namespace {
 
@@ -337,4 +337,4 @@ result run(const options& opt) {
   return run_expfield(opt);
 }
 
-}  // namespace orderblind::cli::bench
+}  // namespace orderblind::bench
