@@ -5,7 +5,8 @@
     pos_over_length) and lib/orderblind/pe/rotary.hpp (RoPE, interleaved layout: pair i of a vector is
     entries 2i and 2i+1, rotated by the angle pθ_i).  The frequency table θ is ANY function from pair
     index to ℝ (base 10000, PI, NTK, YaRN, … are all instances); positions are any real numbers.
-    Over Coq's standard real numbers (Coq.Reals), whose axioms are the only assumptions here. *)
+    Over Coq's standard real numbers (Coq.Reals): the only assumptions are the real-number library's own
+    (listed by the assumptions gate, docs/formal.md); this file declares none and leaves no proof open. *)
 From Coq Require Import Reals Lra Lia Arith.
 Local Open Scope R_scope.
 
