@@ -47,13 +47,13 @@ void render_claims(const claims_report& r, const std::string& format, std::ostre
     for (const auto& c : r.claims) {
       nlohmann::json jc{{"text", c.text},         {"section", c.section},       {"quote", c.quote},
                         {"text_value", c.text_value}, {"computed", c.computed}, {"arithmetic", c.arithmetic},
-                        {"evidence", to_string(c.evidence)}, {"evidence_detail", c.evidence_detail},
+                        {"evidence", claims::to_string(c.evidence)}, {"evidence_detail", c.evidence_detail},
                         {"verdict", to_string(c.verdict())}, {"correction", c.correction},
                         {"note", c.note},         {"inputs", c.inputs},         {"proof_steps", c.steps}};
       // NOTE: the kind of each cited step, as `evidence` names it (a row that also computes on the data
       // carries its own kind in `evidence` and the cited steps' kinds here).
       nlohmann::json cited = nlohmann::json::array();
-      for (auto k : c.step_evidence) cited.push_back(to_string(claims::evidence_from(k)));
+      for (auto k : c.step_evidence) cited.push_back(claims::to_string(claims::evidence_from(k)));
       jc["cited_evidence"] = cited;
       if (c.questionable) jc["source"] = c.source;
       j["claims"].push_back(jc);

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "orderblind/seed.hpp"
+#include "orderblind/verify/evidence.hpp"
 
 namespace orderblind::proofs {
 
@@ -37,18 +38,12 @@ struct run_config {
   std::uint64_t seed = default_seed;
 };
 
-/// The kind of evidence a step rests on, weakest to strongest. A certificate states it for every step
-/// and never claims a stronger kind than the step's checks give.
-enum class evidence_kind {
-  sampled_within_bound,  ///< the texts' examples and seeded random cases, floating arithmetic, each within a stated ε-bound
-  sampled_exact,         ///< the texts' examples and seeded random cases, compared with == (exact arithmetic, or bit for bit)
-  exhaustive_exact,      ///< every permutation of S_n enumerated (none sampled), compared with ==, on stated inputs only
-  enclosure,             ///< rigorous interval enclosures (MPFI): every true value lies in the printed interval
-  identity,              ///< the library's own code run over symbols: an identity for all real inputs, at the stated sizes
-  formal,                ///< a machine-checked proof for all sizes (Coq)
-};
-/// A short name for the kind ("sampled, exact ==", "identity for all inputs at fixed sizes", …).
-const char* to_string(evidence_kind k);
+/// The kind of evidence a step rests on, weakest to strongest: the one evidence model's
+/// (verify/evidence.hpp). A step uses the first six; a certificate states it for every step and never
+/// claims a stronger kind than the step's checks give.
+using verify::evidence_kind;
+/// A short name for the kind ("sampled cases, == …", "identity for all real inputs, at fixed sizes", …).
+inline const char* to_string(evidence_kind k) { return verify::describe(k); }
 
 /// The record of one numbered step, as it appears in a certificate.
 struct step_record {

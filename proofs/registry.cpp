@@ -35,18 +35,6 @@ const proof& find_proof(const std::string& id) {
   throw std::invalid_argument("unknown proof id '" + id + "' (known: " + known + ")");
 }
 
-const char* to_string(evidence_kind k) {
-  switch (k) {
-    case evidence_kind::sampled_within_bound: return "sampled cases, within a stated bound";
-    case evidence_kind::sampled_exact: return "sampled cases, == (exact arithmetic, or bit for bit in floating point)";
-    case evidence_kind::exhaustive_exact: return "every permutation enumerated, == (exact), on the stated inputs only";
-    case evidence_kind::enclosure: return "rigorous enclosures";
-    case evidence_kind::identity: return "identity for all real inputs, at fixed sizes";
-    case evidence_kind::formal: return "machine-checked proof for all sizes";
-  }
-  return "unknown";
-}
-
 evidence_kind evidence_of(const step_record& s) {
   if (s.evidence) return *s.evidence;
   return s.bound.rfind("==", 0) == 0 ? evidence_kind::sampled_exact : evidence_kind::sampled_within_bound;

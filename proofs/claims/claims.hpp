@@ -31,27 +31,15 @@ enum class claim_verdict { held, erratum, questionable, failed };
 /// "held", "erratum", "questionable" or "FAILED".
 const char* to_string(claim_verdict v);
 
-/// The kind of evidence a row rests on (JSON `evidence`: the enumerator's name). The first six are the
-/// proofs' kinds (`proofs::evidence_kind`): a row that takes the verdict of cited proof steps carries the
-/// weakest of theirs, and a row that samples random cases itself says so. The others are what a row
-/// computes on the texts' data itself.
-enum class claim_evidence {
-  sampled_within_bound,  ///< seeded random cases, floating arithmetic, each within a stated ε-bound
-  sampled_exact,         ///< seeded random cases compared with == (exact arithmetic, or bit for bit)
-  exhaustive_exact,      ///< every permutation of S_n enumerated, compared with ==, on stated inputs only
-  enclosure,             ///< rigorous interval enclosures (MPFI)
-  identity,              ///< the library's own code over symbols: an identity for all real inputs at fixed sizes
-  formal,                ///< a machine-checked proof for all sizes (Coq)
-  exact_on_data,         ///< exact rational arithmetic (==) on the texts' data
-  mpfr100_on_data,       ///< 100-digit MPFR on the texts' data (figures checked as correct roundings) — not exact
-  double_on_data,        ///< IEEE double on the texts' data, where the claim is about floating point itself
-  count_on_data,         ///< a count on the texts' data: the text's figure against the data's shapes (no arithmetic)
-  literature,            ///< no computation: a questionable claim, with its reason and source
-};
+/// The kind of evidence a row rests on: the one evidence model's (verify/evidence.hpp; JSON `evidence`:
+/// the enumerator's name). A row that takes the verdict of cited proof steps carries the weakest of
+/// theirs, and a row that samples random cases itself says so; the `*_on_data`, `count_on_data` and
+/// `literature` kinds are what a row computes on the texts' data itself.
+using claim_evidence = verify::evidence_kind;
 /// The enumerator's name, e.g. "exact_on_data" (the JSON value).
-const char* to_string(claim_evidence e);
-/// A proof step's kind as a claim's.
-claim_evidence evidence_from(proofs::evidence_kind k);
+inline const char* to_string(claim_evidence e) { return verify::name(e); }
+/// A proof step's kind as a claim's (the same enum: the identity, kept for the callers).
+inline claim_evidence evidence_from(proofs::evidence_kind k) { return k; }
 
 /// One checked claim.
 struct claim {

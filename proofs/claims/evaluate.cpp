@@ -21,35 +21,6 @@ const char* to_string(claim_verdict v) {
   return "FAILED";
 }
 
-const char* to_string(claim_evidence e) {
-  switch (e) {
-    case claim_evidence::sampled_within_bound: return "sampled_within_bound";
-    case claim_evidence::sampled_exact: return "sampled_exact";
-    case claim_evidence::exhaustive_exact: return "exhaustive_exact";
-    case claim_evidence::enclosure: return "enclosure";
-    case claim_evidence::identity: return "identity";
-    case claim_evidence::formal: return "formal";
-    case claim_evidence::exact_on_data: return "exact_on_data";
-    case claim_evidence::mpfr100_on_data: return "mpfr100_on_data";
-    case claim_evidence::double_on_data: return "double_on_data";
-    case claim_evidence::count_on_data: return "count_on_data";
-    case claim_evidence::literature: return "literature";
-  }
-  return "literature";
-}
-
-claim_evidence evidence_from(proofs::evidence_kind k) {
-  switch (k) {
-    case proofs::evidence_kind::sampled_within_bound: return claim_evidence::sampled_within_bound;
-    case proofs::evidence_kind::sampled_exact: return claim_evidence::sampled_exact;
-    case proofs::evidence_kind::exhaustive_exact: return claim_evidence::exhaustive_exact;
-    case proofs::evidence_kind::enclosure: return claim_evidence::enclosure;
-    case proofs::evidence_kind::identity: return claim_evidence::identity;
-    case proofs::evidence_kind::formal: return claim_evidence::formal;
-  }
-  return claim_evidence::sampled_within_bound;
-}
-
 namespace {
 /// Records a read; true when it is the first of `what` in this claim.
 bool note_read(claim* c, const std::string& what, bool step) {

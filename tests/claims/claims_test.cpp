@@ -292,9 +292,9 @@ TEST_CASE("every row names its kind of evidence from one list, and the JSON says
                                        "literature"};
   std::map<claim_evidence, long> seen;
   for (const auto& c : r.claims) {
-    INFO(where(c) << " — evidence " << to_string(c.evidence) << ": " << c.evidence_detail);
+    INFO(where(c) << " — evidence " << claims::to_string(c.evidence) << ": " << c.evidence_detail);
     ++seen[c.evidence];
-    CHECK(names.count(to_string(c.evidence)) == 1);
+    CHECK(names.count(claims::to_string(c.evidence)) == 1);
     CHECK_FALSE(c.evidence_detail.empty());
     CHECK((c.evidence == claim_evidence::literature) == c.questionable);
     CHECK(c.step_evidence.size() == c.steps.size());
@@ -336,7 +336,7 @@ TEST_CASE("every row names its kind of evidence from one list, and the JSON says
     INFO(where(r.claims[i]));
     REQUIRE(jc["evidence"].is_string());
     CHECK(names.count(jc["evidence"].get<std::string>()) == 1);
-    CHECK(jc["evidence"] == to_string(r.claims[i].evidence));
+    CHECK(jc["evidence"] == claims::to_string(r.claims[i].evidence));
     CHECK(jc["evidence_detail"] == r.claims[i].evidence_detail);
     CHECK(jc["cited_evidence"].size() == jc["proof_steps"].size());
     for (const auto& k : jc["cited_evidence"]) CHECK(names.count(k.get<std::string>()) == 1);

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+/// The report model every command writes: a `report` is a schema name, a title and an ordered list of
+/// fields; a field's value is text, a number (floating, integer, or exact of any length), a boolean, a
+/// list, a nested object, or a list of `check`s — the one evidence record (what was claimed, what was
+/// compared, in which arithmetic, with which kind of evidence, over how many cases and which seed, and
+/// what was decided). verify/render.hpp writes any report as text, Markdown, JSON or JUnit XML, so that
+/// no command formats output itself.
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "orderblind/verify/evidence.hpp"
+
+namespace orderblind::verify {
+
+struct field;
+struct check;
+
+/// An exact number in decimal text: an integer ("-12") or a fraction ("p/q"). The text and Markdown
+/// renderers abbreviate a long one to a decimal approximation and say that it is one and how long the
+/// exact value is; JSON always carries the whole value, as a string.
+struct exact_number {
+  std::string text;
+};
+
+/// A value in a report.
+class value {
+ public:
+  using list = std::vector<value>;   ///< a list of values
+  using object = std::vector<field>;  ///< ordered named values (a JSON object)
+  using checks = std::vector<check>;  ///< a list of evidence records
+  using variant = std::variant<std::monostate, std::string, bool, std::int64_t, std::uint64_t, double, exact_number,
+                               list, object, checks>;
+
+  value() = default;  ///< null (JSON null; omitted from text and Markdown)
+  value(std::nullptr_t) {}
+  value(const char* s) : v_(std::string(s)) {}
+  value(std::string s) : v_(std::move(s)) {}
+  value(bool b) : v_(b) {}
+  /// Any integer: signed ones are stored as int64, unsigned ones as uint64.
+  template <std::integral I>
+    requires(!std::same_as<I, bool>)
+  value(I i) {
+    if constexpr (std::is_signed_v<I>) v_ = static_cast<std::int64_t>(i);
+    else v_ = static_cast<std::uint64_t>(i);
+  }
+  value(double d) : v_(d) {}
+  value(exact_number e) : v_(std::move(e)) {}
+  value(list l) : v_(std::move(l)) {}
+  value(object o) : v_(std::move(o)) {}
+  value(checks c) : v_(std::move(c)) {}
+  /// An optional value: null when empty.
+  template <class T>
+  value(const std::optional<T>& o) {
+    if (o) *this = value(*o);
+  }
+
+  const variant& get() const { return v_; }
+  variant& get() { return v_; }
+  bool is_null() const { return std::holds_alternative<std::monostate>(v_); }
+  template <class T>
+  const T* as() const {
+    return std::get_if<T>(&v_);
+  }
+
+ private:
+  variant v_;
+};
+
+/// A named value.
+struct field {
+  std::string key;  ///< JSON key; text and Markdown print it with '_' as ' '
+  value val;
+};
+
+/// One evidence record: a law, a proof step, a claim, a check on a user's data. Every command's
+/// verdicts are checks, so every format states, for every verdict, its arithmetic, its kind of
+/// evidence and, when sampled, its case count and seed.
+struct check {
+  std::string id;          ///< e.g. "P1.self-attention[double]", a step's number "Step 3", a claim's section
+  std::string statement;   ///< what is claimed, e.g. "Attn(PX) = P·Attn(X)"
+  std::string source;      ///< where it is stated, e.g. "text 001, Appendix A.2, Step 3" (empty: none)
+  std::string compared;    ///< what was computed and compared, concretely (empty: said by the statement)
+  std::string arithmetic;  ///< e.g. "mpq_rational (exact, ==)", "double"
+  evidence_kind evidence = evidence_kind::sampled_exact;
+  std::string bound;       ///< "== (exact)" or the tolerance, e.g. "≤ 4(n+1)·ε·max(1, max|V|)" (empty: none)
+  value residual;          ///< the largest residual seen (null: not applicable)
+  std::int64_t cases = 0;  ///< cases sampled or enumerated (0: none, e.g. an identity or a formal proof)
+  std::optional<std::uint64_t> seed;  ///< the seed of the sampled cases (unset: nothing was drawn)
+  verdict outcome = verdict::failed;  ///< a default-constructed check has decided nothing, so it did not hold
+  std::string note;        ///< a remark; on failure, the counterexample
+  value::object details;   ///< further named values, in order (nested checks — a proof's steps — too)
+
+  /// Adds a detail and returns *this (for chaining).
+  check& with(std::string key, value v) {
+    details.push_back({std::move(key), std::move(v)});
+    return *this;
+  }
+};
+
+/// A command's output.
+struct report {
+  std::string schema;  ///< "orderblind-<command>/<version>": the JSON `schema` field; see docs/json.md
+  std::string title;   ///< the heading of the text and Markdown forms (not in JSON)
+  value::object body;  ///< the fields, in order
+
+  /// Adds a field and returns *this (for chaining).
+  report& add(std::string key, value v) {
+    body.push_back({std::move(key), std::move(v)});
+    return *this;
+  }
+};
+
+/// Calls `f(c)` for every check in `v`, depth first (the checks in a check's details included).
+template <class F>
+void for_each_check(const value& v, F&& f) {
+  if (const auto* cs = v.as<value::checks>()) {
+    for (const auto& c : *cs) {
+      f(c);
+      for (const auto& d : c.details) for_each_check(d.val, f);
+    }
+  } else if (const auto* l = v.as<value::list>()) {
+    for (const auto& x : *l) for_each_check(x, f);
+  } else if (const auto* o = v.as<value::object>()) {
+    for (const auto& x : *o) for_each_check(x.val, f);
+  }
+}
+
+/// Every check of the report, depth first.
+template <class F>
+void for_each_check(const report& r, F&& f) {
+  for (const auto& x : r.body) for_each_check(x.val, f);
+}
+
+/// True when no check in the report failed (skipped, not decidable, erratum and questionable are not
+/// failures). A report with no check at all holds: it states data, not a claim.
+inline bool all_held(const report& r) {
+  bool held = true;
+  for_each_check(r, [&](const check& c) { held = held && !is_failure(c.outcome); });
+  return held;
+}
+
+/// How many checks of the report have verdict `v`.
+inline std::size_t count(const report& r, verdict v) {
+  std::size_t n = 0;
+  for_each_check(r, [&](const check& c) { n += c.outcome == v; });
+  return n;
+}
+
+}  // namespace orderblind::verify
