@@ -71,7 +71,7 @@ void run_law(benchmark::State& st, Body body, bool refutes) {
             break;
           case rc::detail::CaseResult::Type::Failure:
             sizes.commit();
-            if (first_failure.empty()) first_failure = d.result.description;
+            if (first_failure.empty()) first_failure = d.result.description.substr(0, 240);
             ++failed;
             break;
           case rc::detail::CaseResult::Type::Discard:
@@ -88,6 +88,9 @@ void run_law(benchmark::State& st, Body body, bool refutes) {
     return;
   }
   if (!refutes && failed > 0) {
+    // NOTE: the start of RapidCheck's description (where, and the comparison), on one line; a failing
+    // case's matrices are reproduced by `orderblind properties --only <law>`.
+    std::replace(first_failure.begin(), first_failure.end(), '\n', ' ');
     st.SkipWithError(("the law failed on a case: " + first_failure).c_str());
     return;
   }
