@@ -285,12 +285,12 @@ result run_expfield(const options& opt) {
 
 Matrix<double> self_attention_with_value_magnitude(const Matrix<double>& x, const head_weights<double>& w,
                                                   double& value_magnitude) {
-  // NOTE: self_attention's own steps for a head without positions (attention.hpp): validation, then the
-  // fused head, else the generic path. The fused head also returns max|V| of the V it computed.
+  // NOTE: self_attention's own steps for a head without positions (attention.hpp): validation (of w by
+  // the caller), then the fused head, else the generic path. The fused head also returns max|V| of the V
+  // it computed.
   const attention_options<double> aopt;
   require_nonempty(x, "X");
   require_finite(x, "X");
-  validate_head(w, x.cols(), "self-attention");
   if (auto z = fast::softmax_head_double(x, x, w, aopt, fast::double_head_fault::none, &value_magnitude))
     return std::move(*z);
   value_magnitude = max_abs_double(multiply(x, w.wv));
@@ -299,6 +299,9 @@ Matrix<double> self_attention_with_value_magnitude(const Matrix<double>& x, cons
 
 bool double_head_equivariance_holds(const Matrix<double>& x, const head_weights<double>& w, const permutation& p,
                                     double k_eps) {
+  // NOTE: the weights are validated once per check: both evaluations use the same w on rows of the same
+  // width (validate_head builds its messages' strings on every call, 4 allocations).
+  validate_head(w, x.cols(), "self-attention");
   double magnitude = 0, unused = 0;
   const Matrix<double> right = p.apply_rows(self_attention_with_value_magnitude(x, w, magnitude));
   const Matrix<double> left = self_attention_with_value_magnitude(p.apply_rows(x), w, unused);

@@ -69,8 +69,9 @@ result run(const options& opt);
 /// A uniformly random permutation of n rows.
 permutation random_permutation(std::size_t n, std::mt19937_64& rng);
 
-/// self_attention<double, softmax_kernel>(x, w) (no options), and max|V| of the same head's V = X·W_V
-/// into `value_magnitude`, taken from the head's own computation instead of a second X·W_V.
+/// self_attention<double, softmax_kernel>(x, w) (no options) for weights already validated against
+/// x.cols() (validate_head), and max|V| of the same head's V = X·W_V into `value_magnitude`, taken from
+/// the head's own computation instead of a second X·W_V.
 Matrix<double> self_attention_with_value_magnitude(const Matrix<double>& x, const head_weights<double>& w,
                                                   double& value_magnitude);
 
