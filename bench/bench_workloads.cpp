@@ -103,14 +103,13 @@ case_data<T> draw_case(const options& opt, std::mt19937_64& rng, Draw&& draw) {
 }
 
 /// The timing loop shared by the rational, mp100 and double workloads: draw cases (not timed), time
-/// their checks. `comparator_for(case)` builds the comparison of one case (timed: the tolerance is
-/// part of the check).
+/// their checks. `check(case, P)` runs one whole check (both evaluations, the tolerance and the comparison).
 // NOTE: checks are timed in batches (drawn first, then run back to back) and each batch contributes
 // its mean per check. The batch doubles until one batch takes at least 1 ms, so that reading the
 // clocks (the thread CPU clock is a system call, ~0.5 µs) stays below 0.1% of what is measured even
 // for a double check of a few µs; a check that takes a millisecond or more is timed alone.
-template <class T, class K, class Draw, class ComparatorFor>
-result time_checks(const options& opt, const attention_options<T>& aopt, Draw&& draw, ComparatorFor&& comparator_for) {
+template <class T, class Draw, class Check>
+result time_checks(const options& opt, Draw&& draw, Check&& check) {
   result r;
   r.info = describe(opt.workload);
   r.opt = opt;
@@ -131,18 +130,7 @@ result time_checks(const options& opt, const attention_options<T>& aopt, Draw&& 
     const double c0 = thread_cpu_seconds();
     const auto t0 = clock::now();
     for (long b = 0; b < batch; ++b) {
-      const case_data<T>& c = cases[static_cast<std::size_t>(b)];
-      const auto same = comparator_for(c);
-      bool ok;
-      if (opt.heads == 1)
-        ok = equivariance_holds<T>(
-            c.x, perms[static_cast<std::size_t>(b)],
-            [&](const Matrix<T>& x) { return self_attention<T, K>(x, c.head, aopt); }, same);
-      else
-        ok = equivariance_holds<T>(
-            c.x, perms[static_cast<std::size_t>(b)],
-            [&](const Matrix<T>& x) { return multi_head_self_attention<T, K>(x, c.mh, aopt); }, same);
-      if (!ok) ++r.failures;
+      if (!check(cases[static_cast<std::size_t>(b)], perms[static_cast<std::size_t>(b)])) ++r.failures;
     }
     const auto t1 = clock::now();
     const double cpu = thread_cpu_seconds() - c0;
@@ -157,13 +145,29 @@ result time_checks(const options& opt, const attention_options<T>& aopt, Draw&& 
   return r;
 }
 
+/// The check of one case through the public self_attention / multi_head_self_attention, compared by
+/// `comparator_for(case)` (built inside the check: the tolerance is part of it).
+template <class T, class K, class ComparatorFor>
+auto public_api_check(const options& opt, const attention_options<T>& aopt, ComparatorFor comparator_for) {
+  return [heads = opt.heads, aopt, comparator_for](const case_data<T>& c, const permutation& p) {
+    const auto same = comparator_for(c);
+    if (heads == 1)
+      return equivariance_holds<T>(c.x, p, [&](const Matrix<T>& x) { return self_attention<T, K>(x, c.head, aopt); },
+                                   same);
+    return equivariance_holds<T>(
+        c.x, p, [&](const Matrix<T>& x) { return multi_head_self_attention<T, K>(x, c.mh, aopt); }, same);
+  };
+}
+
 result run_rational(const options& opt) {
   using T = mpq_rational;
   attention_options<T> aopt;
   aopt.scale = T(1);
-  return time_checks<T, rational_kernel>(
-      opt, aopt, [](long r, long c, std::mt19937_64& g) { return random_small_rationals<T>(r, c, g); },
-      [](const case_data<T>&) { return [](const Matrix<T>& a, const Matrix<T>& b) { return exactly_equal(a, b); }; });
+  return time_checks<T>(
+      opt, [](long r, long c, std::mt19937_64& g) { return random_small_rationals<T>(r, c, g); },
+      public_api_check<T, rational_kernel>(opt, aopt, [](const case_data<T>&) {
+        return [](const Matrix<T>& a, const Matrix<T>& b) { return exactly_equal(a, b); };
+      }));
 }
 
 result run_mp100(const options& opt) {
@@ -171,11 +175,11 @@ result run_mp100(const options& opt) {
   // NOTE: 1e-90 is the criterion: it leaves ten of the hundred digits to the reordered sums
   // over the sequence axis, far more than their 4(n+1)·ε (compare.hpp) at any n the size limit allows.
   const T limit("1e-90");
-  return time_checks<T, softmax_kernel>(
-      opt, attention_options<T>{}, [](long r, long c, std::mt19937_64& g) { return random_unit_reals<T>(r, c, g); },
-      [&limit](const case_data<T>&) {
+  return time_checks<T>(
+      opt, [](long r, long c, std::mt19937_64& g) { return random_unit_reals<T>(r, c, g); },
+      public_api_check<T, softmax_kernel>(opt, attention_options<T>{}, [&limit](const case_data<T>&) {
         return [&limit](const Matrix<T>& a, const Matrix<T>& b) { return max_abs_difference(a, b) < limit; };
-      });
+      }));
 }
 
 /// max_abs(m), vectorised when every entry is finite (the same value: fast/double_compare.hpp).
@@ -211,12 +215,17 @@ result run_double(const options& opt) {
   // way, so the difference of the heads grows at most by d·max|W_O|.
   const double k = attention_reorder_bound_eps(opt.n);
   const long heads = opt.heads;
-  return time_checks<T, softmax_kernel>(
-      opt, attention_options<T>{}, [](long r, long c, std::mt19937_64& g) { return random_unit_reals<T>(r, c, g); },
-      [k, heads](const case_data<T>& c) {
-        const double mag = value_magnitude(c, heads);
-        return [k, mag](const Matrix<T>& a, const Matrix<T>& b) { return agrees_relative_to_double(a, b, k, mag); };
-      });
+  const auto draw = [](long r, long c, std::mt19937_64& g) { return random_unit_reals<T>(r, c, g); };
+  if (heads == 1)
+    return time_checks<T>(opt, draw, [k](const case_data<T>& c, const permutation& p) {
+      return double_head_equivariance_holds(c.x, c.head, p, k);
+    });
+  return time_checks<T>(opt, draw, public_api_check<T, softmax_kernel>(opt, attention_options<T>{}, [k, heads](const case_data<T>& c) {
+                          const double mag = value_magnitude(c, heads);
+                          return [k, mag](const Matrix<T>& a, const Matrix<T>& b) {
+                            return agrees_relative_to_double(a, b, k, mag);
+                          };
+                        }));
 }
 
 /// Entries k/den with k uniform in [−bound, bound] (as Q(t) constants).
@@ -273,6 +282,31 @@ result run_expfield(const options& opt) {
 }
 
 }  // namespace
+
+Matrix<double> self_attention_with_value_magnitude(const Matrix<double>& x, const head_weights<double>& w,
+                                                  double& value_magnitude) {
+  // NOTE: self_attention's own steps for a head without positions (attention.hpp): validation (of w by
+  // the caller), then the fused head, else the generic path. The fused head also returns max|V| of the V
+  // it computed.
+  const attention_options<double> aopt;
+  require_nonempty(x, "X");
+  require_finite(x, "X");
+  if (auto z = fast::softmax_head_double(x, x, w, aopt, fast::double_head_fault::none, &value_magnitude))
+    return std::move(*z);
+  value_magnitude = max_abs_double(multiply(x, w.wv));
+  return self_attention<double, softmax_kernel>(x, w, aopt);
+}
+
+bool double_head_equivariance_holds(const Matrix<double>& x, const head_weights<double>& w, const permutation& p,
+                                    double k_eps) {
+  // NOTE: the weights are validated once per check: both evaluations use the same w on rows of the same
+  // width (validate_head builds its messages' strings on every call, 4 allocations).
+  validate_head(w, x.cols(), "self-attention");
+  double magnitude = 0, unused = 0;
+  const Matrix<double> right = p.apply_rows(self_attention_with_value_magnitude(x, w, magnitude));
+  const Matrix<double> left = self_attention_with_value_magnitude(p.apply_rows(x), w, unused);
+  return agrees_relative_to_double(left, right, k_eps, magnitude);
+}
 
 permutation random_permutation(std::size_t n, std::mt19937_64& rng) {
   std::vector<std::size_t> image(n);

@@ -69,6 +69,18 @@ result run(const options& opt);
 /// A uniformly random permutation of n rows.
 permutation random_permutation(std::size_t n, std::mt19937_64& rng);
 
+/// self_attention<double, softmax_kernel>(x, w) (no options) for weights already validated against
+/// x.cols() (validate_head), and max|V| of the same head's V = X·W_V into `value_magnitude`, taken from
+/// the head's own computation instead of a second X·W_V.
+Matrix<double> self_attention_with_value_magnitude(const Matrix<double>& x, const head_weights<double>& w,
+                                                  double& value_magnitude);
+
+/// The double workload's check of one single-head case: Attn(PX) and P·Attn(X) both computed in full,
+/// compared by max|Attn(PX) − P·Attn(X)| ≤ k_eps·ε·max(1, max|V|), max|V| from the unpermuted evaluation
+/// (the same value as max|X·W_V|: V is computed row by row).
+bool double_head_equivariance_holds(const Matrix<double>& x, const head_weights<double>& w, const permutation& p,
+                                    double k_eps);
+
 /// The equivariance check of one case: attn(P·X) against P·attn(X), compared by `same`.
 template <class T, class Attn, class Same>
 bool equivariance_holds(const Matrix<T>& x, const permutation& p, Attn&& attn, Same&& same) {

@@ -83,6 +83,31 @@ TEST_CASE("the equivariance check catches an attention that reads row positions"
   CHECK_FALSE(b::equivariance_holds<Q>(x, p, positional, same));
 }
 
+TEST_CASE("the double check takes max|V| from the head and fails past the bound", "[bench][double]") {
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> u(-1, 1);
+  const auto mat = [&](long r, long c) {
+    Matrix<double> m(r, c);
+    for (long i = 0; i < r; ++i)
+      for (long j = 0; j < c; ++j) m(i, j) = u(rng);
+    return m;
+  };
+  long tight_failures = 0;
+  for (int rep = 0; rep < 40; ++rep) {
+    const Matrix<double> x = mat(16, 16);
+    const head_weights<double> w{mat(16, 16), mat(16, 16), mat(16, 16)};
+    double magnitude = -1;
+    const Matrix<double> z = b::self_attention_with_value_magnitude(x, w, magnitude);
+    CHECK(exactly_equal(z, self_attention<double, softmax_kernel>(x, w)));
+    CHECK(magnitude == max_abs(multiply(x, w.wv)));
+    const permutation p = b::random_permutation(16, rng);
+    CHECK(b::double_head_equivariance_holds(x, w, p, attention_reorder_bound_eps(16)));
+    // With no tolerance at all the reordered sums over the sequence axis show: the comparison is live.
+    tight_failures += !b::double_head_equivariance_holds(x, w, p, 0.0);
+  }
+  CHECK(tight_failures > 0);
+}
+
 TEST_CASE("random permutations are bijections and vary", "[bench]") {
   std::mt19937_64 rng(5);
   const auto p = b::random_permutation(6, rng), q = b::random_permutation(6, rng);

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The fused double head (lib/orderblind/fast/double_head.hpp) and the AVX2/SSE2 double products
-// (fast/double_products.hpp) against the generic path: bit for bit, masks, cross-attention, vector
-// tails, declines, errors — and mutants of the head that the comparison catches.
+// The fused double head (lib/orderblind/fast/double_head.hpp) and the double products
+// (fast/double_products.hpp: AVX-512F, AVX2+FMA, portable) against the generic path and a std::fma
+// reference: bit for bit, masks, cross-attention, vector tails, declines, errors — and mutants of the
+// head and of the products (an unfused one among them) that the comparison catches.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -28,6 +30,36 @@ Matrix<double> generic_head(const Matrix<double>& y, const Matrix<double>& c, co
                             const attention_options<double>& opt) {
   return cross_attention_trace<double, softmax_kernel>(y, c, w, opt).z;
 }
+
+/// The definition of a double product: out(i, j) = fma(a_i,k−1, b_k−1,j, … fma(a_i0, b_0j, 0)), terms in k order.
+Matrix<double> fma_reference(const Matrix<double>& a, const Matrix<double>& b) {
+  Matrix<double> out(a.rows(), b.cols());
+  for (long i = 0; i < a.rows(); ++i)
+    for (long j = 0; j < b.cols(); ++j) {
+      double s = 0.0;
+      for (long k = 0; k < a.cols(); ++k) s = std::fma(a(i, k), b(k, j), s);
+      out(i, j) = s;
+    }
+  return out;
+}
+
+/// A mutant kernel: the same order, but each product rounded before it is added (two roundings a term).
+Matrix<double> unfused_product(const Matrix<double>& a, const Matrix<double>& b) {
+  Matrix<double> out(a.rows(), b.cols());
+  for (long i = 0; i < a.rows(); ++i)
+    for (long j = 0; j < b.cols(); ++j) {
+      double s = 0.0;
+      for (long k = 0; k < a.cols(); ++k) {
+        volatile double p = a(i, k) * b(k, j);  // volatile: the compiler cannot contract it into an fma
+        s += p;
+      }
+      out(i, j) = s;
+    }
+  return out;
+}
+
+constexpr fast::double_product_isa all_isas[] = {fast::double_product_isa::portable, fast::double_product_isa::avx2_fma,
+                                                 fast::double_product_isa::avx512f};
 
 std::vector<bool> random_padding(std::mt19937_64& rng, long n) {
   std::vector<bool> valid(static_cast<std::size_t>(n));
@@ -127,27 +159,59 @@ TEST_CASE("double softmax heads stay finite for scores up to 1e300 and equal row
   CHECK(exactly_equal(equal, quarter));  // four weights of exactly 1/4
 }
 
-TEST_CASE("the AVX2 and SSE2 double products agree with the generic loops bit for bit", "[fast][double]") {
+TEST_CASE("every double product implementation is the std::fma reference bit for bit", "[fast][double]") {
   std::mt19937_64 rng(47);
-  for (int rep = 0; rep < 40; ++rep) {
+  int ran = 0;
+  for (int rep = 0; rep < 60; ++rep) {
     const long n = 1 + static_cast<long>(rng() % 37), k = 1 + static_cast<long>(rng() % 19),
                m = 1 + static_cast<long>(rng() % 19);
     const Matrix<double> a = uniform(rng, n, k), b = uniform(rng, k, m), bt = b.transpose();
-    const Matrix<double> want = generic_product_kernels<double>::multiply(a, b);
-    Matrix<double> out(n, m);
-    fast::detail::multiply_double_sse2(a.data(), n, k, b, false, m, out.data());
-    CHECK(exactly_equal(out, want));
-    fast::detail::multiply_double_sse2(a.data(), n, k, bt, true, m, out.data());
-    CHECK(exactly_equal(out, want));
-#ifdef ORDERBLIND_HAVE_AVX2_PRODUCTS
-    if (fast::detail::cpu_has_avx2()) {
-      fast::detail::multiply_double_avx2(a.data(), n, k, b, false, m, out.data());
+    const Matrix<double> want = fma_reference(a, b);
+    CHECK(exactly_equal(multiply(a, b), want));
+    CHECK(exactly_equal(multiply_transposed(a, bt), want));
+    CHECK(exactly_equal(generic_product_kernels<double>::multiply(a, b), want));
+    CHECK(exactly_equal(generic_product_kernels<double>::multiply_transposed(a, bt), want));
+    for (const auto isa : all_isas) {
+      if (!fast::double_product_isa_available(isa)) continue;
+      INFO("isa " << static_cast<int>(isa) << ", " << n << "x" << k << " by " << k << "x" << m);
+      Matrix<double> out(n, m);
+      fast::multiply_double_into_isa(isa, a.data(), n, k, b.data(), 1, k, m, out.data());
       CHECK(exactly_equal(out, want));
-      fast::detail::multiply_double_avx2(a.data(), n, k, bt, true, m, out.data());
+      fast::multiply_double_into_isa(isa, a.data(), n, k, bt.data(), m, 1, m, out.data());
       CHECK(exactly_equal(out, want));
+      ++ran;
     }
-#endif
   }
+  CHECK(ran >= 60);  // the portable loops at least
+}
+
+TEST_CASE("the bitwise comparison catches an unfused double product", "[fast][double][mutant]") {
+  // (1 + 2^-30)(1 − 2^-30) = 1 − 2^-60: fused with the running sum −1 it gives −2^-60 exactly; rounded
+  // first it is 1, and 1 + (−1) = 0.
+  Matrix<double> a(1, 2), b(2, 1);
+  a << 1.0, 1.0 + 0x1p-30;
+  b << -1.0, 1.0 - 0x1p-30;
+  CHECK(fma_reference(a, b)(0, 0) == -0x1p-60);
+  CHECK(unfused_product(a, b)(0, 0) == 0.0);
+  CHECK(multiply(a, b)(0, 0) == -0x1p-60);
+  CHECK(generic_product_kernels<double>::multiply(a, b)(0, 0) == -0x1p-60);
+  CHECK_FALSE(exactly_equal(unfused_product(a, b), multiply(a, b)));
+  for (const auto isa : all_isas) {
+    if (!fast::double_product_isa_available(isa)) continue;
+    double out = 1.0;
+    fast::multiply_double_into_isa(isa, a.data(), 1, 2, b.data(), 1, 2, 1, &out);
+    INFO("isa " << static_cast<int>(isa));
+    CHECK(out == -0x1p-60);
+  }
+  // On the benchmark's shape the mutant differs in many entries, not only on a constructed case.
+  std::mt19937_64 rng(61);
+  const Matrix<double> x = uniform(rng, 16, 16), w = uniform(rng, 16, 16);
+  const Matrix<double> fused = multiply(x, w), unfused = unfused_product(x, w);
+  long differ = 0;
+  for (long i = 0; i < 16; ++i)
+    for (long j = 0; j < 16; ++j) differ += fused(i, j) != unfused(i, j);
+  CHECK(differ > 0);
+  CHECK(exactly_equal(fused, fma_reference(x, w)));
 }
 
 TEST_CASE("the bitwise comparison catches mutants of the fused double head", "[fast][double][mutant]") {

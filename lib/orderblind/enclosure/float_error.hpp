@@ -6,6 +6,20 @@
 /// Attn(PX) and P·Attn(X) differ in double only through the two sums over the sequence axis (the
 /// normaliser and A·V), which change their order. Summing sorted terms (summation::sorted) makes every
 /// ordering of the same multiset give the same bits, so the sorted layer is bit-for-bit equivariant.
+// NOTE: double products are fma chains (s = fma(a_k, b_k, s) in k order, matrix.hpp), and the bounds this
+// table checks against still hold. (1) Bit-identical projections and scores on both sides: each entry is
+// still one fixed sequence of operations on one row's data, so P·(XW) = (PX)W bit for bit. (2) The
+// bound 4(n+1) (attention_reorder_bound_eps, compare.hpp) rests on the γ_n bound for a sum of n terms,
+// |fl(Σ a_j v_j) − Σ a_j v_j| ≤ γ_n Σ|a_j v_j| (Higham, Accuracy and Stability, §3.1): with fma, term j
+// meets one rounding in its own fma and one in each later one, n − j + 1 ≤ n factors (1 + δ), |δ| ≤ u,
+// against n − j + 2 (and n for the first) when the product is rounded first; the bound only gets
+// smaller, and the normaliser Σ_j w_j has no products at all. (3) The sorted path adds rounded products
+// a_j·v_j (weighted_sum), so it is unchanged and still bit-for-bit equivariant. (4) The mpfr100
+// reference is unaffected (fma applies to double only). The battery's tolerances
+// (properties/battery/tolerances.hpp) hold for the same reasons: multi_head_reorder_bound_eps uses
+// γ_d for the W_O dot product, which (2) covers; softmax_weight_reorder_bound_eps involves sums and
+// divisions only; rotation_bound_eps counts ≤ 3 roundings for two products and a sum, and fusing one
+// product into the sum leaves 2.
 #include <cmath>
 #include <cstdint>
 #include <random>

@@ -1,140 +1,141 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// Product kernels for double that give bit-for-bit the results of the
-/// generic loops (every output entry is 0 + a_i0·b_0j + a_i1·b_1j + … in index order, each product
-/// and sum rounded once) without their overheads.
-// NOTE: the loops run j, then blocks of i, then k, so that the innermost loop walks a column of
-// the column-major operands and vectorises; each out(i, j) still receives its terms in k order, so
-// the rounding sequence of every entry is unchanged. Vector lanes are separate output rows, never
-// partial sums of one entry.
+/// Product kernels for double. Every output entry is the chain of IEEE 754 fusedMultiplyAdd operations
+/// s = 0; s = fma(a_i0, b_0j, s); s = fma(a_i1, b_1j, s); … in index order, one rounding per term:
+/// the library's definition of a double product (the generic path and the fused head both come here).
+// NOTE: fma is exactly specified (the exact a·b + s, rounded once), so every implementation below gives
+// the same bits: AVX-512F or AVX2+FMA vectors chosen at run time, and std::fma elsewhere. Vector lanes
+// are different output rows, never partial sums of one entry, and each lane runs the k loop in order.
 // NOTE: a leaf: it includes Eigen only (Eigen::MatrixXd is orderblind::Matrix<double>), so that
 // matrix.hpp can include it and specialise product_kernels<double> with it without a cycle.
+#include <cmath>
+
 #include <Eigen/Core>
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define ORDERBLIND_HAVE_FMA_PRODUCTS 1
+#include <immintrin.h>
+#endif
 
 namespace orderblind::fast {
 
+/// The implementations of the double products (all give the same bits; `best` picks one per CPU).
+enum class double_product_isa {
+  portable,  ///< std::fma per term, any CPU
+  avx2_fma,  ///< 4 lanes, AVX2 and FMA
+  avx512f,   ///< 8 lanes, AVX-512F
+};
+
 namespace detail {
 
-typedef double v2d __attribute__((vector_size(16)));
-typedef double v4d __attribute__((vector_size(32)));
-
-/// out(i, j) for the rows [i, i + R·lanes) and the columns [j, j + C): R·C independent accumulators, so
-/// the additions of different entries overlap instead of waiting out each other's latency.
-template <class V, int lanes, int R, int C>
-__attribute__((always_inline)) inline void multiply_double_tile(const double* pa, Eigen::Index n, Eigen::Index k,
-                                                                const double* pb, Eigen::Index ldb_t, Eigen::Index ldb_j,
-                                                                Eigen::Index i, Eigen::Index j, double* out) {
-  V s[C][R];
-#pragma GCC unroll 8
-  for (int c = 0; c < C; ++c)
-#pragma GCC unroll 8
-    for (int r = 0; r < R; ++r) s[c][r] = V{};
-  for (Eigen::Index t = 0; t < k; ++t) {
-    const double* at = pa + t * n + i;
-    V x[R];
-#pragma GCC unroll 8
-    for (int r = 0; r < R; ++r) __builtin_memcpy(&x[r], at + r * lanes, sizeof(V));
-#pragma GCC unroll 8
-    for (int c = 0; c < C; ++c) {
-      const double btj = pb[t * ldb_t + (j + c) * ldb_j];
-      V bb;
-#pragma GCC unroll 8
-      for (int l = 0; l < lanes; ++l) bb[l] = btj;
-#pragma GCC unroll 8
-      for (int r = 0; r < R; ++r) {
-        V p = x[r] * bb;
-        // NOTE: the empty asm keeps the product in a register of its own, so that GCC cannot fuse
-        // x·b + s into one rounding even where the target has FMA instructions (-ffp-contract=fast is
-        // its default in the GNU dialects). It costs no instruction. Clang contracts only within one
-        // expression by default, and p and the sum are two.
-#if defined(__GNUC__) && !defined(__clang__)
-        __asm__("" : "+x"(p));
-#endif
-        s[c][r] += p;
-      }
-    }
-  }
-#pragma GCC unroll 8
-  for (int c = 0; c < C; ++c)
-#pragma GCC unroll 8
-    for (int r = 0; r < R; ++r) __builtin_memcpy(out + (j + c) * n + i + r * lanes, &s[c][r], sizeof(V));
-}
-
-/// The rows [i0, n) of the columns [j, j + C): vectors of `lanes` rows, then single rows.
-template <class V, int lanes, int C>
-__attribute__((always_inline)) inline void multiply_double_rest(const double* pa, Eigen::Index n, Eigen::Index k,
-                                                                const double* pb, Eigen::Index ldb_t, Eigen::Index ldb_j,
-                                                                Eigen::Index i0, Eigen::Index j, double* out) {
-  Eigen::Index i = i0;
-  for (; i + lanes <= n; i += lanes) multiply_double_tile<V, lanes, 1, C>(pa, n, k, pb, ldb_t, ldb_j, i, j, out);
-  for (; i < n; ++i)
-    for (int c = 0; c < C; ++c) {
-      double s = 0.0;
-      for (Eigen::Index t = 0; t < k; ++t) s += pa[t * n + i] * pb[t * ldb_t + (j + c) * ldb_j];
-      out[(j + c) * n + i] = s;
-    }
-}
-
-/// The product loops over vectors V of `lanes` doubles: groups of C output columns, and in each
-/// blocks of R vectors of output rows, then single vectors, then single rows; the columns left over
-/// one at a time.
-// NOTE: b(t, j) sits at pb[t·ldb_t + j·ldb_j]: (1, rows) for a column-major b, (rows, 1) for its transpose.
-template <class V, int lanes, int R, int C>
-__attribute__((always_inline)) inline void multiply_double_body(const double* pa, Eigen::Index n, Eigen::Index k,
-                                                                const double* pb, Eigen::Index ldb_t,
-                                                                Eigen::Index ldb_j, Eigen::Index m, double* out) {
-  constexpr Eigen::Index block = R * lanes;
-  Eigen::Index j = 0;
-  for (; j + C <= m; j += C) {
-    Eigen::Index i = 0;
-    for (; i + block <= n; i += block) multiply_double_tile<V, lanes, R, C>(pa, n, k, pb, ldb_t, ldb_j, i, j, out);
-    multiply_double_rest<V, lanes, C>(pa, n, k, pb, ldb_t, ldb_j, i, j, out);
-  }
-  for (; j < m; ++j) {
-    Eigen::Index i = 0;
-    for (; i + block <= n; i += block) multiply_double_tile<V, lanes, R, 1>(pa, n, k, pb, ldb_t, ldb_j, i, j, out);
-    multiply_double_rest<V, lanes, 1>(pa, n, k, pb, ldb_t, ldb_j, i, j, out);
-  }
-}
-
-// NOTE: SSE2 (two lanes): 4 vectors of rows × 2 columns, 8 accumulators; AVX2 (four lanes): 4 × 3, 12
-// accumulators. Both measured fastest at n = d = 16 and 64 among the shapes tried (docs/performance.md).
-inline void multiply_double_sse2_raw(const double* pa, Eigen::Index n, Eigen::Index k, const double* pb,
+/// The portable loops: std::fma per term, in k order.
+// NOTE: without FMA instructions std::fma is a library call (glibc emulates it exactly on such CPUs):
+// slow, but the same bits; every x86-64 CPU since 2013–2015 takes a vector path instead.
+inline void multiply_double_portable(const double* pa, Eigen::Index n, Eigen::Index k, const double* pb,
                                      Eigen::Index ldb_t, Eigen::Index ldb_j, Eigen::Index m, double* out) {
-  multiply_double_body<v2d, 2, 4, 2>(pa, n, k, pb, ldb_t, ldb_j, m, out);
+  for (Eigen::Index j = 0; j < m; ++j)
+    for (Eigen::Index i = 0; i < n; ++i) {
+      double s = 0.0;
+      for (Eigen::Index t = 0; t < k; ++t) s = std::fma(pa[t * n + i], pb[t * ldb_t + j * ldb_j], s);
+      out[j * n + i] = s;
+    }
 }
-/// The SSE2 loops on a matrix b (or its transpose).
-inline void multiply_double_sse2(const double* pa, Eigen::Index n, Eigen::Index k, const Eigen::MatrixXd& b,
-                                 bool b_transposed, Eigen::Index m, double* out) {
-  multiply_double_sse2_raw(pa, n, k, b.data(), b_transposed ? b.rows() : 1, b_transposed ? 1 : b.rows(), m, out);
-}
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define ORDERBLIND_HAVE_AVX2_PRODUCTS 1
-// NOTE: "avx2" and not "avx2,fma": without FMA instructions the compiler cannot contract x·b + s into
-// one fused rounding, so each lane keeps the generic loop's two roundings per term (the empty asm in
-// multiply_double_tile guards the vector lanes as well). AVX-512F is not used: it brings FMA
-// instructions, which GCC then contracts into in the scalar tail (measured: different bits at n = 17),
-// and its 512-bit loops measured slower than AVX2 on this machine.
-__attribute__((target("avx2"))) inline void multiply_double_avx2_raw(const double* pa, Eigen::Index n, Eigen::Index k,
-                                                                     const double* pb, Eigen::Index ldb_t,
-                                                                     Eigen::Index ldb_j, Eigen::Index m, double* out) {
-  multiply_double_body<v4d, 4, 4, 3>(pa, n, k, pb, ldb_t, ldb_j, m, out);
-}
-/// The AVX2 loops on a matrix b (or its transpose); only where cpu_has_avx2().
-inline void multiply_double_avx2(const double* pa, Eigen::Index n, Eigen::Index k, const Eigen::MatrixXd& b,
-                                 bool b_transposed, Eigen::Index m, double* out) {
-  multiply_double_avx2_raw(pa, n, k, b.data(), b_transposed ? b.rows() : 1, b_transposed ? 1 : b.rows(), m, out);
-}
-
-/// Whether this CPU runs AVX2 (asked once).
-inline bool cpu_has_avx2() {
-  static const bool has = __builtin_cpu_supports("avx2");
-  return has;
-}
-#endif
 
 }  // namespace detail
+}  // namespace orderblind::fast
+
+#ifdef ORDERBLIND_HAVE_FMA_PRODUCTS
+// NOTE: the operations are written with intrinsics (_mm256_fmadd_pd, _mm512_fmadd_pd): the fusion is
+// explicit, never left to the compiler's contraction of x·b + s, and nothing else in these functions
+// could be contracted (no other multiply or add).
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+namespace orderblind::fast::detail::avx2_fma {
+typedef __m256d V;
+constexpr int lanes = 4;
+// NOTE: 4 vectors of rows × 3 columns: 12 accumulators of the 16 ymm registers (measured the fastest at
+// n = d = 16 and 64 among the shapes tried for the unfused loops, and kept).
+constexpr int R = 4, C = 3;
+inline V zero() { return _mm256_setzero_pd(); }
+inline V set1(double x) { return _mm256_set1_pd(x); }
+inline V load(const double* p) { return _mm256_loadu_pd(p); }
+inline __m256i first(int count) {
+  return _mm256_cmpgt_epi64(_mm256_set1_epi64x(count), _mm256_setr_epi64x(0, 1, 2, 3));
+}
+/// The first `count` lanes from p, the others 0 (nothing past them is read).
+inline V load_first(const double* p, int count) { return _mm256_maskload_pd(p, first(count)); }
+inline void store(double* p, V x) { _mm256_storeu_pd(p, x); }
+/// The first `count` lanes of x to p (nothing past them is written).
+inline void store_first(double* p, V x, int count) { _mm256_maskstore_pd(p, first(count), x); }
+inline V fma(V a, V b, V c) { return _mm256_fmadd_pd(a, b, c); }
+}  // namespace orderblind::fast::detail::avx2_fma
+#define ORDERBLIND_DOUBLE_FMA_ISA avx2_fma
+#include "orderblind/fast/double_products_fma.hpp"
+#undef ORDERBLIND_DOUBLE_FMA_ISA
+#pragma GCC pop_options
+
+#pragma GCC push_options
+#pragma GCC target("avx512f")
+namespace orderblind::fast::detail::avx512f {
+typedef __m512d V;
+constexpr int lanes = 8;
+// NOTE: 2 vectors of rows × 8 columns: 16 accumulators of the 32 zmm registers; at n = 16 one tile
+// covers every row, and 16 independent chains cover the latency of two FMA pipes.
+constexpr int R = 2, C = 8;
+inline V zero() { return _mm512_setzero_pd(); }
+inline V set1(double x) { return _mm512_set1_pd(x); }
+inline V load(const double* p) { return _mm512_loadu_pd(p); }
+inline __mmask8 first(int count) { return static_cast<__mmask8>((1u << count) - 1u); }
+/// The first `count` lanes from p, the others 0 (masked lanes are not read).
+inline V load_first(const double* p, int count) { return _mm512_maskz_loadu_pd(first(count), p); }
+inline void store(double* p, V x) { _mm512_storeu_pd(p, x); }
+/// The first `count` lanes of x to p (masked lanes are not written).
+inline void store_first(double* p, V x, int count) { _mm512_mask_storeu_pd(p, first(count), x); }
+inline V fma(V a, V b, V c) { return _mm512_fmadd_pd(a, b, c); }
+}  // namespace orderblind::fast::detail::avx512f
+#define ORDERBLIND_DOUBLE_FMA_ISA avx512f
+#include "orderblind/fast/double_products_fma.hpp"
+#undef ORDERBLIND_DOUBLE_FMA_ISA
+#pragma GCC pop_options
+#endif
+
+namespace orderblind::fast {
+
+/// Whether this CPU runs `isa` (asked once per set).
+inline bool double_product_isa_available(double_product_isa isa) {
+#ifdef ORDERBLIND_HAVE_FMA_PRODUCTS
+  static const bool avx2_fma = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  static const bool avx512 = __builtin_cpu_supports("avx512f");
+  if (isa == double_product_isa::avx2_fma) return avx2_fma;
+  if (isa == double_product_isa::avx512f) return avx512;
+#endif
+  return isa == double_product_isa::portable;
+}
+
+/// The implementation multiply_double_into uses on this CPU: AVX-512F, else AVX2+FMA, else portable.
+// NOTE: AVX-512F first: on the machine this was tuned on (AMD Zen 5, two full-width 512-bit FMA pipes)
+// one 16×16×16 product takes about half the AVX2 time (docs/performance.md).
+inline double_product_isa best_double_product_isa() {
+  static const double_product_isa best = double_product_isa_available(double_product_isa::avx512f)
+                                             ? double_product_isa::avx512f
+                                             : double_product_isa_available(double_product_isa::avx2_fma)
+                                                   ? double_product_isa::avx2_fma
+                                                   : double_product_isa::portable;
+  return best;
+}
+
+/// multiply_double_into with a given implementation, which the CPU must run
+/// (double_product_isa_available); the tests compare every available one.
+inline void multiply_double_into_isa(double_product_isa isa, const double* pa, Eigen::Index n, Eigen::Index k,
+                                     const double* pb, Eigen::Index ldb_t, Eigen::Index ldb_j, Eigen::Index m,
+                                     double* out) {
+#ifdef ORDERBLIND_HAVE_FMA_PRODUCTS
+  if (isa == double_product_isa::avx512f) return detail::avx512f::multiply(pa, n, k, pb, ldb_t, ldb_j, m, out);
+  if (isa == double_product_isa::avx2_fma) return detail::avx2_fma::multiply(pa, n, k, pb, ldb_t, ldb_j, m, out);
+#endif
+  (void)isa;
+  detail::multiply_double_portable(pa, n, k, pb, ldb_t, ldb_j, m, out);
+}
 
 /// True when no entry of p[0 .. size) is NaN or ±inf.
 inline bool all_finite(const double* p, Eigen::Index size) {
@@ -164,20 +165,13 @@ inline bool all_finite(const double* p, Eigen::Index size) {
 inline bool all_finite(const Eigen::MatrixXd& m) { return all_finite(m.data(), m.size()); }
 
 /// out = a·b (or a·bᵀ) for double into caller-owned storage: a is n×k (column-major, at pa), b is read as
-/// b(t, j) = pb[t·ldb_t + j·ldb_j], out is n×m (column-major). Bitwise equal to the generic loops; AVX2
-/// where the CPU has it, else SSE2.
+/// b(t, j) = pb[t·ldb_t + j·ldb_j], out is n×m (column-major). Each entry the fma chain in k order.
 inline void multiply_double_into(const double* pa, Eigen::Index n, Eigen::Index k, const double* pb,
                                  Eigen::Index ldb_t, Eigen::Index ldb_j, Eigen::Index m, double* out) {
-#ifdef ORDERBLIND_HAVE_AVX2_PRODUCTS
-  if (detail::cpu_has_avx2()) {
-    detail::multiply_double_avx2_raw(pa, n, k, pb, ldb_t, ldb_j, m, out);
-    return;
-  }
-#endif
-  detail::multiply_double_sse2_raw(pa, n, k, pb, ldb_t, ldb_j, m, out);
+  multiply_double_into_isa(best_double_product_isa(), pa, n, k, pb, ldb_t, ldb_j, m, out);
 }
 
-/// a·b (or a·bᵀ) for double, bitwise equal to the generic loops; AVX2 where the CPU has it, else SSE2.
+/// a·b (or a·bᵀ) for double: each entry the fma chain in k order.
 inline Eigen::MatrixXd multiply_double(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b, bool b_transposed) {
   const Eigen::Index n = a.rows(), k = a.cols(), m = b_transposed ? b.rows() : b.cols();
   Eigen::MatrixXd out(n, m);
