@@ -5,10 +5,9 @@
 /// Matrix dimensions, token positions, row and column indices and loop counters are all
 /// `Eigen::Index` (signed; std::ptrdiff_t). Counts that arrive as std::size_t (a user-facing count
 /// such as a head count, a file's shape, a permutation's image) enter through `to_index`, once per
-/// boundary; an index that must size or address a std::vector leaves through `to_size`. Both throw
+/// boundary; an index that must size a std::vector leaves through `to_size`. Both throw
 /// index_range_error rather than wrap. A container's own size is read as `std::ssize(v)`, which is
-/// signed already. Scratch buffers of the kernels are `index_vector`s, addressed by the same
-/// signed counters as the matrices.
+/// signed already, and a container is read at a signed loop counter through `at_index(v, i)`.
 // NOTE: the alias is not spelled `orderblind::index`: a local variable of that name inside
 // namespace orderblind (there is one in proofs/) would then shadow it and trip -Wshadow.
 #include <Eigen/Core>
@@ -45,49 +44,13 @@ constexpr std::size_t to_size(N i, const char* what) {
   return static_cast<std::size_t>(i);
 }
 
-/// `v[i]` for a std::vector (or any container with operator[](size_type)) read at an Eigen::Index.
-/// `i` is a non-negative loop counter below std::ssize(v) (checked in debug builds only: this is
-/// the hot path of the kernels).
+/// `v[i]` for a std::vector (or any container with operator[](size_type)) at an Eigen::Index `i`.
+/// `i` is a loop counter in 0..std::ssize(v)-1, so the conversion is exact; an assert checks it in
+/// debug builds (not in release: this is the inner loop of the kernels, as vector::operator[] is).
 template <class V>
-constexpr decltype(auto) entry(V&& v, Eigen::Index i) {
+constexpr decltype(auto) at_index(V&& v, Eigen::Index i) {
   assert(i >= 0 && i < std::ssize(v));
   return std::forward<V>(v)[static_cast<std::size_t>(i)];
 }
-
-/// A std::vector addressed by Eigen::Index: the scratch buffers of the kernels, indexed by the
-/// same signed counters as the matrices they are computed from.
-template <class T>
-class index_vector {
- public:
-  index_vector() = default;
-  /// `n` value-initialised entries; throws index_range_error when n < 0.
-  explicit index_vector(Eigen::Index n) : v_(to_size(n, "a buffer's length")) {}
-  index_vector(Eigen::Index n, const T& value) : v_(to_size(n, "a buffer's length"), value) {}
-
-  void resize(Eigen::Index n) { v_.resize(to_size(n, "a buffer's length")); }
-  void assign(Eigen::Index n, const T& value) { v_.assign(to_size(n, "a buffer's length"), value); }
-  void reserve(Eigen::Index n) { v_.reserve(to_size(n, "a buffer's capacity")); }
-  Eigen::Index size() const { return std::ssize(v_); }
-  bool empty() const { return v_.empty(); }
-
-  decltype(auto) operator[](Eigen::Index i) { return entry(v_, i); }
-  decltype(auto) operator[](Eigen::Index i) const { return entry(v_, i); }
-  T* data() { return v_.data(); }
-  const T* data() const { return v_.data(); }
-  auto begin() { return v_.begin(); }
-  auto end() { return v_.end(); }
-  auto begin() const { return v_.begin(); }
-  auto end() const { return v_.end(); }
-  void push_back(T x) { v_.push_back(std::move(x)); }
-
-  /// The underlying std::vector (for APIs that take one).
-  const std::vector<T>& vector() const { return v_; }
-  std::vector<T>& vector() { return v_; }
-
-  bool operator==(const index_vector&) const = default;
-
- private:
-  std::vector<T> v_;
-};
 
 }  // namespace orderblind

@@ -29,7 +29,7 @@ class permutation {
       if (!std::in_range<Eigen::Index>(v))  // out of range for any n the index type can count
         throw not_a_permutation_error("not a permutation of 0.." + std::to_string(image.size() - 1) + ": entry " +
                                       std::to_string(image_.size()) + " is " + std::to_string(v) + ", out of range");
-      image_.push_back(static_cast<Eigen::Index>(v));
+      image_.push_back(to_index(v, "a permutation's entry"));
     }
     validate();
   }
@@ -51,7 +51,7 @@ class permutation {
   /// i ↦ n-1-i.
   static permutation reversal(Eigen::Index n) {
     std::vector<Eigen::Index> v(to_size(n, "the number of points of a permutation"));
-    for (Eigen::Index i = 0; i < n; ++i) entry(v, i) = n - 1 - i;
+    for (Eigen::Index i = 0; i < n; ++i) at_index(v, i) = n - 1 - i;
     return checked(std::move(v));
   }
   /// Swaps i and j.
@@ -60,22 +60,20 @@ class permutation {
     if (i < 0 || j < 0 || i >= n || j >= n)
       throw not_a_permutation_error("transposition (" + std::to_string(i) + " " + std::to_string(j) +
                                     ") is out of range for n = " + std::to_string(n));
-    std::swap(entry(p, i), entry(p, j));
+    std::swap(at_index(p, i), at_index(p, j));
     return checked(std::move(p));
   }
   /// The cycle c0 → c1 → … → c0 (π(c_k) = c_{k+1}); other points fixed.
   static permutation cycle(Eigen::Index n, const std::vector<std::size_t>& c) {
     auto p = identity(n).image_;
     std::vector<bool> used(p.size(), false);
-    const Eigen::Index len = std::ssize(c);
-    for (Eigen::Index k = 0; k < len; ++k) {
-      const std::size_t ck = entry(c, k);
-      if (!std::in_range<Eigen::Index>(ck) || static_cast<Eigen::Index>(ck) >= n || entry(used, static_cast<Eigen::Index>(ck)))
-        throw not_a_permutation_error("cycle has a repeated or out-of-range point " + std::to_string(ck) +
+    // NOTE: `c` is a container of std::size_t points, so it is walked and bounds-checked in its own type.
+    for (std::size_t k = 0; k < c.size(); ++k) {
+      if (c[k] >= p.size() || used[c[k]])
+        throw not_a_permutation_error("cycle has a repeated or out-of-range point " + std::to_string(c[k]) +
                                       " (n = " + std::to_string(n) + ")");
-      const Eigen::Index at = to_index(ck, "a cycle's point");
-      entry(used, at) = true;
-      entry(p, at) = to_index(entry(c, (k + 1) % len), "a cycle's point");
+      used[c[k]] = true;
+      p[c[k]] = to_index(c[(k + 1) % c.size()], "a cycle's point");
     }
     return checked(std::move(p));
   }
@@ -90,7 +88,7 @@ class permutation {
       for (Eigen::Index j = 0; j < m.cols(); ++j) {
         if (m(i, j) == T(1)) {
           ++ones;
-          entry(img, i) = j;
+          at_index(img, i) = j;
         } else if (!(m(i, j) == T(0))) {
           throw not_a_permutation_error("not a permutation matrix: entry (" + std::to_string(i) + "," +
                                         std::to_string(j) + ") is " + format_scalar(m(i, j)) +
@@ -111,7 +109,7 @@ class permutation {
   /// π(i) (throws std::out_of_range when i >= size()).
   std::size_t operator()(std::size_t i) const { return to_size(image_.at(i), "a permutation's entry"); }
   /// π(i) for a row or column index i in 0..points()-1.
-  Eigen::Index at(Eigen::Index i) const { return entry(image_, i); }
+  Eigen::Index at(Eigen::Index i) const { return at_index(image_, i); }
   /// The images π(0), …, π(n-1).
   std::vector<std::size_t> image() const {
     std::vector<std::size_t> v;
@@ -129,7 +127,7 @@ class permutation {
   /// π⁻¹ (its matrix is Pᵀ).
   permutation inverse() const {
     std::vector<Eigen::Index> inv(image_.size());
-    for (Eigen::Index i = 0; i < points(); ++i) entry(inv, at(i)) = i;
+    for (Eigen::Index i = 0; i < points(); ++i) at_index(inv, at(i)) = i;
     return checked(std::move(inv));
   }
   /// this ∘ other: first apply `other`'s row shuffle, then this one (matrix P_this · P_other).
@@ -137,7 +135,7 @@ class permutation {
     require_size(other.points(), "compose with");
     std::vector<Eigen::Index> v(image_.size());
     // (P_a P_b X).row(i) = (P_b X).row(a(i)) = X.row(b(a(i)))
-    for (Eigen::Index i = 0; i < points(); ++i) entry(v, i) = other.at(at(i));
+    for (Eigen::Index i = 0; i < points(); ++i) at_index(v, i) = other.at(at(i));
     return checked(std::move(v));
   }
 
@@ -159,11 +157,11 @@ class permutation {
     require_size(x.rows(), "permute the rows of a matrix with this many rows:");
     std::vector<bool> done(image_.size(), false);
     for (Eigen::Index start = 0; start < points(); ++start) {
-      if (entry(done, start)) continue;
-      entry(done, start) = true;
-      for (Eigen::Index i = start; !entry(done, at(i)); i = at(i)) {
+      if (at_index(done, start)) continue;
+      at_index(done, start) = true;
+      for (Eigen::Index i = start; !at_index(done, at(i)); i = at(i)) {
         x.row(i).swap(x.row(at(i)));
-        entry(done, at(i)) = true;
+        at_index(done, at(i)) = true;
       }
     }
     return std::move(x);
@@ -191,12 +189,12 @@ class permutation {
     std::string s;
     std::vector<bool> done(image_.size(), false);
     for (Eigen::Index i = 0; i < points(); ++i) {
-      if (entry(done, i) || at(i) == i) continue;
+      if (at_index(done, i) || at(i) == i) continue;
       s += "(";
-      for (Eigen::Index j = i; !entry(done, j); j = at(j)) {
+      for (Eigen::Index j = i; !at_index(done, j); j = at(j)) {
         if (j != i) s += " ";
         s += std::to_string(j);
-        entry(done, j) = true;
+        at_index(done, j) = true;
       }
       s += ")";
     }
@@ -204,14 +202,11 @@ class permutation {
   }
 
  private:
-  // NOTE: a factory, not a second constructor: permutation({2, 1, 0}) must stay unambiguous.
-  permutation() = default;
-  static permutation checked(std::vector<Eigen::Index> image) {
-    permutation p;
-    p.image_ = std::move(image);
-    p.validate();
-    return p;
-  }
+  // NOTE: a tagged constructor, not a one-argument one: permutation({2, 1, 0}) and permutation({})
+  // must stay unambiguous.
+  struct from_index_tag {};
+  permutation(from_index_tag, std::vector<Eigen::Index> image) : image_(std::move(image)) { validate(); }
+  static permutation checked(std::vector<Eigen::Index> image) { return permutation(from_index_tag{}, std::move(image)); }
 
   void validate() const {
     std::vector<bool> seen(image_.size(), false);
@@ -224,10 +219,10 @@ class permutation {
         throw not_a_permutation_error("not a permutation of 0.." + std::to_string(points() - 1) +
                                       ": entry " + std::to_string(i) + " is " + std::to_string(v) +
                                       ", out of range");
-      if (entry(seen, v))
+      if (at_index(seen, v))
         throw not_a_permutation_error("not a permutation: " + std::to_string(v) +
                                       " appears twice (again at entry " + std::to_string(i) + ")");
-      entry(seen, v) = true;
+      at_index(seen, v) = true;
     }
   }
   void require_size(Eigen::Index n, const char* what) const {
