@@ -31,6 +31,7 @@
 #include <cstdint>
 
 #include "orderblind/fast/fixed_point.hpp"
+#include "orderblind/index.hpp"
 
 namespace orderblind::fast::fixed {
 
@@ -80,7 +81,7 @@ inline exp_tables build_exp_tables() {
     for (int a = 0; a < 64; ++a) {
       mpfr_set_si_2exp(v, -a, -6 * (l + 1), MPFR_RNDN);  // exact
       mpfr_exp(v, v, MPFR_RNDN);
-      to_fraction(v, z, t.level[static_cast<std::size_t>(l)][static_cast<std::size_t>(a)].data());
+      to_fraction(v, z, at_index(at_index(t.level, l), a).data());
     }
   mpfr_set_ui(v, 1, MPFR_RNDN);
   for (int k = 0; k < exp_taylor_terms; ++k) {
@@ -88,7 +89,7 @@ inline exp_tables build_exp_tables() {
     mpfr_t c;
     mpfr_init2(c, 512);
     mpfr_set(c, v, MPFR_RNDN);
-    to_fraction(c, z, t.inverse_factorial[static_cast<std::size_t>(k)].data());
+    to_fraction(c, z, at_index(t.inverse_factorial, k).data());
     mpfr_clear(c);
   }
   mpz_clear(z);
@@ -147,7 +148,7 @@ inline void fixed_exp(const exp_argument& t, limb* out) {
   static constexpr int width[exp_taylor_terms - 1] = {6, 6, 6, 5, 5, 5, 4, 4, 4, 3, 3, 2, 2, 2};
   limb p[limbs], q[limbs];
   const auto& c = tab.inverse_factorial;
-  for (int i = 0; i < limbs; ++i) p[i] = c[exp_taylor_terms - 1][static_cast<std::size_t>(i)];
+  for (int i = 0; i < limbs; ++i) p[i] = at_index(c[exp_taylor_terms - 1], i);
   for (int k = exp_taylor_terms - 2; k >= 0; --k) {
     switch (width[k]) {
       case 2: multiply_top<2>(r, p, q); break;
@@ -156,13 +157,13 @@ inline void fixed_exp(const exp_argument& t, limb* out) {
       case 5: multiply_top<5>(r, p, q); break;
       default: multiply_top<6>(r, p, q); break;
     }
-    subtract(c[static_cast<std::size_t>(k)].data(), q, p, limbs);
+    subtract(at_index(c, k).data(), q, p, limbs);
   }
   // The table factors.
   multiply_fractions(p, tab.whole[t.whole].data(), q);
   for (int l = 0; l < 4; ++l) {
     const auto a = static_cast<std::size_t>((top >> (58 - 6 * l)) & 63);
-    multiply_fractions(q, tab.level[static_cast<std::size_t>(l)][a].data(), p);
+    multiply_fractions(q, at_index(tab.level, l)[a].data(), p);
     for (int i = 0; i < limbs; ++i) q[i] = p[i];
   }
   for (int i = 0; i < limbs; ++i) out[i] = q[i];
