@@ -36,7 +36,7 @@ class mask {
   /// True when query row i may attend to key row j.
   bool allows(Eigen::Index i, Eigen::Index j) const {
     if (causal_ && j > i) return false;
-    if (has_padding_ && !entry(valid_, j)) return false;
+    if (has_padding_ && !at_index(valid_, j)) return false;
     return true;
   }
   /// Throws unless this mask fits n_keys keys and leaves every query row at least one key.
