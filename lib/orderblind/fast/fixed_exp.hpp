@@ -10,21 +10,8 @@
 ///
 /// Error bound: |fixed_exp(t) − exp(−t)| ≤ 2^-378 = 2^-45·ε (ε = 2^-333, mpfr100's epsilon: 334-bit
 /// significands) for the exact value of the fixed-point argument.
-// NOTE: the bound, term by term (a unit is 2^-384, the last place of the result):
-//  - each table entry and each 1/k! is rounded to nearest: ≤ 1/2 unit; exp(0) = 1 and 1/0! = 1/1! = 1
-//    are stored as 1 − 1 unit (2^384 does not fit 6 limbs): ≤ 1 unit each;
-//  - each truncated product of two values in [0, 1] (multiply_top<6>) drops below 5 units of partial
-//    products and truncates below 1 unit: ≤ 6 units;
-//  - the five table products: the operands are ≤ 1, so an error of an operand passes to the result
-//    at most once: 6 tables·1 + 5 products·6 = 36 units;
-//  - Horner: 14 steps, each a product and one rounded coefficient (1/2 unit), step k damped by
-//    r^k < 2^(-24k): the last (k = 0) product ≤ 8 units ((6 + 2)·2^-384, multiply_top), the earlier
-//    ones, on fewer limbs, < 1/32 unit each, the coefficients < 1 unit together: < 10 units; the
-//    Taylor remainder < 2^-400 < 1 unit;
-//  - exp(−r) ≤ 1 multiplies the tables' error by ≤ 1, and the tables' product ≤ 1 multiplies the
-//    Horner error by ≤ 1: in all < 36 + 10 + 1 = 47 units < 2^6 units = 2^-378.
-//  tests/fast/mpfr_head_test.cpp measures it (about 31 units at worst) and asserts the 2^6 units.
-//  For t ≥ 273 the result is 0: exp(−273) < 2^-393.
+// NOTE: the derivation is in docs/derivations/fixed-exp-error-bound.md
+// The roundings and truncations add up to < 47 units of 2^-384, inside the stated 2^6 units = 2^-378.
 #include <mpfr.h>
 
 #include <array>

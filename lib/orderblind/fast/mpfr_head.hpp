@@ -19,42 +19,12 @@
 ///   σ = |scale|·d_k·d²·max|Y|·max|W_Q|·max|C|·max|W_K|,
 /// with n keys and d = d_model. The first term is the one rounding of the output; the second collects
 /// every fixed-point truncation, 2^-51 of an ulp per unit of the magnitudes involved.
-// NOTE: the derivation. u0 = 2^-384 = 2^-51·ε; a vector's shared exponent E has 2^E ≤ 2·max|vector|.
-//  - The inputs are held exactly (load() declines otherwise).
-//  - Q = Y W_Q: the truncated products drop < 5·2^384 per term in units of 2^(E_Y + E_W − 768), i.e.
-//    < 20·u0·max|Y_i|·max|W_Q|, so < 20d·u0·max|Y|·max|W_Q| per entry; the row rounding adds
-//    < 2·u0·max|Q_i|, the scale's (exact product, one more rounding) as much again. K likewise, with one
-//    exponent for all of K. With max|Q| ≤ d·max|Y|·max|W_Q| (and K alike) and the truncation of the
-//    score's own dot product, every score s_ij = scale·Q_i·K_j is off by |δs| < 2^7·u0·σ.
-//  - t_j = max s − s_j is truncated to 384 fraction bits (< u0) and fixed_exp is within 2^6·u0
-//    (fast/fixed_exp.hpp): u_j = exp(−t_j)(1 + ρ_j) + α_j with |ρ_j| ≤ 2|δs|(1 + 2|δs|) and
-//    |α_j| < 2^7·u0. The largest u_j is t = 0's, within 2^6·u0 of 1, so D = Σ u_j ≥ 1/2.
-//  - Z = Σ u_j V_j / Σ u_j moves by ≤ Σ_j |δu_j|·|V_j − Z| / D: the ρ part by ≤ 4·max|δs|·max|V|, the
-//    α part by ≤ n·2^7·u0·2·max|V| / D ≤ 2^9·n·u0·max|V|.
-//  - V = C W_V: < 20d·u0·max|C|·max|W_V| + 2·u0·max|V| per entry, passed on with weights summing to 1.
-//  - A·V: the truncated products drop < 5·2^384 per term in units of 2^(E_V − 768), < 10·u0·max|V| per
-//    term, n terms over D ≥ 1/2: < 20n·u0·max|V|. Rounding N and 1/D to 448 bits: < 2^-446·|Z|.
-//  Sum: < u0·(2^9·(σ + n)·max|V| + 20n·max|V| + 3·max|V| + 20d·max|C|·max|W_V|)
-//       < 2^-41·ε·(max|V|·(σ + n) + d·max|C|·max|W_V|), and the final rounding to nearest adds
-//  ≤ ε·|Z|/2 (ulp(Z) ≤ ε·|Z| for a 334-bit significand). The stated 2^-40 keeps a factor 2 for the
-//  rounding's |Z| against |Attn| and for |δs| ≥ 1, where the bound exceeds 2·max|V| and holds trivially.
-//  For the benchmark's inputs (entries in [−1, 1], d ≤ 64: σ ≤ 2^24) the tail is below 2^-15·ε·max|V|:
-//  the output is the correctly rounded attention up to a small fraction of an ulp of max|V|. The
-//  generic path's error is of order (n + d)·ε·max|V| plus ε·|scores|·max|V| from the scores.
-// NOTE: the design choices.
-//  - 6 limbs: 5 (320 bits) cannot hold a 334-bit significand; 6 hold it with 50 bits to spare, so
-//    entries up to 2^50 below their vector's largest convert exactly (load() declines otherwise, and the
-//    generic path handles such rare inputs: the bound then needs no term for rounded inputs).
-//  - One exponent for all of K: the scores of a row then share one exponent, so their maximum and the
-//    differences max − s_j are integer comparisons and subtractions.
-//  - One exponent per column of V, the exponentials as fractions: A·V is one integer dot product over the
-//    sequence axis per output entry; a column maximum does not depend on the order of the rows.
-//  - Truncated products (scan<truncated>, 21 of 36 partial products) also in the sums over the sequence
-//    axis: what is dropped is a function of each term alone, so the sum is still an exact sum of one
-//    integer per term, the same for every order.
-//  - Cost (n = d = 16, one equivariance check = two heads): ~41k dot-product terms at ~21 64×64→128
-//    multiplications each with carries once per column, 512 fixed_exp (~0.25 µs each), 512 output
-//    roundings; about 1.1 ms CPU against 4.3 ms for the generic mpfr_mul/mpfr_add/mpfr_exp path.
+// NOTE: the derivation is in docs/derivations/mpfr-head-error-bound.md
+// Every fixed-point truncation together stays below 2^-41·ε of the magnitudes above, so with the one
+// final rounding the stated bound holds.
+// NOTE: the design choices are in docs/derivations/mpfr-head-design.md
+// Six limbs, one exponent for all of K, one per column of V, and truncated products that drop a
+// function of each term alone keep every sum exact and independent of the row order.
 #include <optional>
 #include <vector>
 
