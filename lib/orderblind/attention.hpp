@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "orderblind/kernel.hpp"
+#include "orderblind/index.hpp"
 #include "orderblind/mask.hpp"
 #include "orderblind/matrix.hpp"
 #include "orderblind/pe/concept.hpp"
@@ -62,8 +63,8 @@ class positional_hook {
   };
 
   static std::vector<T> row_of(const Matrix<T>& m, Eigen::Index i) {
-    std::vector<T> r(static_cast<std::size_t>(m.cols()));
-    for (Eigen::Index j = 0; j < m.cols(); ++j) r[static_cast<std::size_t>(j)] = m(i, j);
+    std::vector<T> r(to_size(m.cols(), "a row's width"));
+    for (Eigen::Index j = 0; j < m.cols(); ++j) at_index(r, j) = m(i, j);
     return r;
   }
 
@@ -77,12 +78,12 @@ class positional_hook {
     std::string where() const { return "the positional scheme '" + s.name() + "' (" + pe::kind_name(S::kind) + ")"; }
 
     void require_width(Eigen::Index width, const char* what) const {
-      if (static_cast<long>(width) != s.dim())
+      if (width != s.dim())
         throw shape_error(where() + " acts on width " + std::to_string(s.dim()) + " but " + what + " has width " +
                           std::to_string(width));
     }
     void require_size(const std::vector<T>& v, Eigen::Index width, const char* what, Eigen::Index p) const {
-      if (static_cast<Eigen::Index>(v.size()) != width)
+      if (std::ssize(v) != width)
         throw shape_error(where() + " returned " + std::to_string(v.size()) + " entries for " + what +
                           std::to_string(p) + ", expected " + std::to_string(width));
     }
@@ -101,11 +102,11 @@ class positional_hook {
     void add_to_rows(Matrix<T>& x, const char* what) const override {
       if constexpr (S::kind == pe::pe_kind::additive) {
         require_width(x.cols(), what);
-        const long n = static_cast<long>(x.rows());
-        for (Eigen::Index p = 0; p < x.rows(); ++p) {
-          const std::vector<T> e = s.encode(static_cast<long>(p), n);
+        const Eigen::Index n = x.rows();
+        for (Eigen::Index p = 0; p < n; ++p) {
+          const std::vector<T> e = s.encode(p, n);
           require_size(e, x.cols(), "PE at position ", p);
-          for (Eigen::Index j = 0; j < x.cols(); ++j) x(p, j) = T(x(p, j) + e[static_cast<std::size_t>(j)]);
+          for (Eigen::Index j = 0; j < x.cols(); ++j) x(p, j) = T(x(p, j) + at_index(e, j));
         }
         require_finite_from_scheme(x, (std::string(what) + " + PE").c_str());
       } else {
@@ -119,14 +120,14 @@ class positional_hook {
         require_width(q.cols(), "Q");
         require_width(k.cols(), "K");
         for (Eigen::Index m = 0; m < q.rows(); ++m) {
-          const std::vector<T> r = s.query(row_of(q, m), static_cast<long>(m));
+          const std::vector<T> r = s.query(row_of(q, m), m);
           require_size(r, q.cols(), "query row ", m);
-          for (Eigen::Index j = 0; j < q.cols(); ++j) q(m, j) = r[static_cast<std::size_t>(j)];
+          for (Eigen::Index j = 0; j < q.cols(); ++j) q(m, j) = at_index(r, j);
         }
         for (Eigen::Index n = 0; n < k.rows(); ++n) {
-          const std::vector<T> r = s.key(row_of(k, n), static_cast<long>(n));
+          const std::vector<T> r = s.key(row_of(k, n), n);
           require_size(r, k.cols(), "key row ", n);
-          for (Eigen::Index j = 0; j < k.cols(); ++j) k(n, j) = r[static_cast<std::size_t>(j)];
+          for (Eigen::Index j = 0; j < k.cols(); ++j) k(n, j) = at_index(r, j);
         }
         require_finite_from_scheme(q, "Q rotated");
         require_finite_from_scheme(k, "K rotated");
@@ -140,13 +141,12 @@ class positional_hook {
       if constexpr (S::kind == pe::pe_kind::score_bias) {
         require_width(q.cols(), "Q");
         std::vector<std::vector<T>> keys;
-        keys.reserve(static_cast<std::size_t>(k.rows()));
+        keys.reserve(to_size(k.rows(), "the number of keys"));
         for (Eigen::Index n = 0; n < k.rows(); ++n) keys.push_back(row_of(k, n));
         for (Eigen::Index m = 0; m < sc.rows(); ++m) {
           const std::vector<T> qm = row_of(q, m);
           for (Eigen::Index n = 0; n < sc.cols(); ++n)
-            sc(m, n) = T(sc(m, n) + s.bias(qm, keys[static_cast<std::size_t>(n)], static_cast<long>(m),
-                                           static_cast<long>(n)));
+            sc(m, n) = T(sc(m, n) + s.bias(qm, at_index(keys, n), m, n));
         }
         require_finite_from_scheme(sc, "the scores with the bias");
       } else {
@@ -233,7 +233,7 @@ Matrix<T> weighted_sum(const Matrix<T>& a, const Matrix<T>& v, summation how) {
 template <Scalar T, class K = default_kernel<T>>
   requires Kernel<K, T>
 Matrix<T> normalise_rows(const Matrix<T>& s, const orderblind::mask& m, summation how = summation::in_order) {
-  m.validate(static_cast<std::size_t>(s.rows()), static_cast<std::size_t>(s.cols()));
+  m.validate(s.rows(), s.cols());
   Matrix<T> a(s.rows(), s.cols());
   std::vector<T> row;
   std::vector<Eigen::Index> cols;
@@ -242,13 +242,13 @@ Matrix<T> normalise_rows(const Matrix<T>& s, const orderblind::mask& m, summatio
     cols.clear();
     for (Eigen::Index j = 0; j < s.cols(); ++j) {
       a(i, j) = T(0);
-      if (m.allows(static_cast<std::size_t>(i), static_cast<std::size_t>(j))) {
+      if (m.allows(i, j)) {
         row.push_back(s(i, j));
         cols.push_back(j);
       }
     }
     const auto w = K::template weights<T>(row, how);
-    for (std::size_t k = 0; k < cols.size(); ++k) a(i, cols[k]) = w[k];
+    for (Eigen::Index k = 0; k < std::ssize(cols); ++k) a(i, at_index(cols, k)) = at_index(w, k);
   }
   return a;
 }
@@ -407,10 +407,13 @@ struct multi_head_weights {
   Matrix<T> wq, wk, wv, wo;
   std::size_t heads = 1;
 
+  /// `heads` as the index type of the columns it splits (throws index_range_error if it does not fit).
+  Eigen::Index head_count() const { return to_index(heads, "the head count"); }
+
   /// Throws unless the shapes fit d_model and heads divides d_model.
   void validate(Eigen::Index d_model) const {
     if (heads == 0) throw configuration_error("the head count must be at least 1, got 0");
-    if (d_model % static_cast<Eigen::Index>(heads) != 0)
+    if (d_model % head_count() != 0)
       throw configuration_error("the head count " + std::to_string(heads) + " does not divide d_model = " +
                                 std::to_string(d_model));
     for (const auto* m : {&wq, &wk, &wv, &wo})
@@ -419,9 +422,9 @@ struct multi_head_weights {
                           "x" + std::to_string(d_model) + " for d_model = " + std::to_string(d_model));
   }
   /// The weights of head h (columns [h·d_h, (h+1)·d_h)).
-  head_weights<T> head(std::size_t h) const {
-    const auto dh = wq.cols() / static_cast<Eigen::Index>(heads);
-    const auto c0 = static_cast<Eigen::Index>(h) * dh;
+  head_weights<T> head(Eigen::Index h) const {
+    const auto dh = wq.cols() / head_count();
+    const auto c0 = h * dh;
     return {wq.middleCols(c0, dh), wk.middleCols(c0, dh), wv.middleCols(c0, dh)};
   }
 };
@@ -439,10 +442,10 @@ Matrix<T> multi_head_attention(const Matrix<T>& y, const Matrix<T>& c, const mul
                       ": both need width d_model");
   w.validate(y.cols());
   Matrix<T> concat(y.rows(), y.cols());
-  const auto dh = y.cols() / static_cast<Eigen::Index>(w.heads);
-  for (std::size_t h = 0; h < w.heads; ++h) {
+  const Eigen::Index heads = w.head_count(), dh = y.cols() / heads;
+  for (Eigen::Index h = 0; h < heads; ++h) {
     const auto z = cross_attention<T, K>(y, c, w.head(h), opt);
-    concat.middleCols(static_cast<Eigen::Index>(h) * dh, dh) = z;
+    concat.middleCols(h * dh, dh) = z;
   }
   return multiply(concat, w.wo, "concat(heads)", "W_O");
 }

@@ -31,6 +31,12 @@ struct non_finite_error : std::domain_error {
   using std::domain_error::domain_error;
 };
 
+/// A count, size or position that does not fit the library's index type (Eigen::Index) or is
+/// negative where a size is needed; thrown by to_index / to_size instead of a silent wrap.
+struct index_range_error : std::out_of_range {
+  using std::out_of_range::out_of_range;
+};
+
 /// An operation the scalar type cannot carry out exactly (e.g. 1/sqrt(3) over the rationals).
 struct unsupported_operation_error : std::domain_error {
   using std::domain_error::domain_error;

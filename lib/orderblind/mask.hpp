@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "orderblind/errors.hpp"
+#include "orderblind/index.hpp"
 
 namespace orderblind {
 
@@ -33,19 +34,19 @@ class mask {
   bool is_causal() const { return causal_; }
   bool has_padding() const { return has_padding_; }
   /// True when query row i may attend to key row j.
-  bool allows(std::size_t i, std::size_t j) const {
+  bool allows(Eigen::Index i, Eigen::Index j) const {
     if (causal_ && j > i) return false;
-    if (has_padding_ && !valid_[j]) return false;
+    if (has_padding_ && !at_index(valid_, j)) return false;
     return true;
   }
   /// Throws unless this mask fits n_keys keys and leaves every query row at least one key.
-  void validate(std::size_t n_queries, std::size_t n_keys) const {
-    if (has_padding_ && valid_.size() != n_keys)
+  void validate(Eigen::Index n_queries, Eigen::Index n_keys) const {
+    if (has_padding_ && std::ssize(valid_) != n_keys)
       throw shape_error("padding mask has " + std::to_string(valid_.size()) + " entries but there are " +
                         std::to_string(n_keys) + " keys");
-    for (std::size_t i = 0; i < n_queries; ++i) {
+    for (Eigen::Index i = 0; i < n_queries; ++i) {
       bool any = false;
-      for (std::size_t j = 0; j < n_keys && !any; ++j) any = allows(i, j);
+      for (Eigen::Index j = 0; j < n_keys && !any; ++j) any = allows(i, j);
       if (!any)
         throw configuration_error("the mask hides every key from query row " + std::to_string(i) +
                                   ": normalising an empty row is undefined");

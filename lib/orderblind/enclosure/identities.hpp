@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "orderblind/attention.hpp"
+#include "orderblind/index.hpp"
 #include "orderblind/scalar.hpp"
 
 namespace orderblind::enclosure {
@@ -40,14 +41,14 @@ frequency_fn<I> base10000() {
 
 /// The sinusoid row PE(p): (sin pθ_0, cos pθ_0, sin pθ_1, cos pθ_1, …), d even.
 template <class I>
-std::vector<I> sinusoid_row(long p, Eigen::Index d, const frequency_fn<I>& theta) {
+std::vector<I> sinusoid_row(Eigen::Index p, Eigen::Index d, const frequency_fn<I>& theta) {
   using std::cos;
   using std::sin;
-  std::vector<I> row(static_cast<std::size_t>(d));
+  std::vector<I> row(to_size(d, "the width"));
   for (Eigen::Index i = 0; i < d / 2; ++i) {
     const I a = I(p) * theta(i, d);
-    row[static_cast<std::size_t>(2 * i)] = sin(a);
-    row[static_cast<std::size_t>(2 * i + 1)] = cos(a);
+    at_index(row, 2 * i) = sin(a);
+    at_index(row, 2 * i + 1) = cos(a);
   }
   return row;
 }
@@ -55,26 +56,26 @@ std::vector<I> sinusoid_row(long p, Eigen::Index d, const frequency_fn<I>& theta
 /// Shift as a rotation: PE(p + k) − R_k PE(p), pairwise R_k = [[cos kθ, sin kθ], [−sin kθ, cos kθ]]
 /// acting on (sin, cos). `theta_shift` is the frequency of R_k (the mutant passes a wrong one).
 template <class I>
-std::vector<I> sinusoid_shift_residual(long p, long k, Eigen::Index d, const frequency_fn<I>& theta,
+std::vector<I> sinusoid_shift_residual(Eigen::Index p, Eigen::Index k, Eigen::Index d, const frequency_fn<I>& theta,
                                        const frequency_fn<I>& theta_shift) {
   using std::cos;
   using std::sin;
   const auto lhs = sinusoid_row<I>(p + k, d, theta);
   const auto base = sinusoid_row<I>(p, d, theta);
-  std::vector<I> r(static_cast<std::size_t>(d));
+  std::vector<I> r(to_size(d, "the width"));
   for (Eigen::Index i = 0; i < d / 2; ++i) {
     const I b = I(k) * theta_shift(i, d);
     const I c = cos(b), s = sin(b);
-    const auto si = static_cast<std::size_t>(2 * i), ci = si + 1;
-    r[si] = lhs[si] - (c * base[si] + s * base[ci]);
-    r[ci] = lhs[ci] - (c * base[ci] - s * base[si]);
+    const Eigen::Index si = 2 * i, ci = si + 1;
+    at_index(r, si) = at_index(lhs, si) - (c * at_index(base, si) + s * at_index(base, ci));
+    at_index(r, ci) = at_index(lhs, ci) - (c * at_index(base, ci) - s * at_index(base, si));
   }
   return r;
 }
 
 /// PE(m)·PE(n) − Σ_i cos((m − n)θ_i): the dot product depends on m − n only.
 template <class I>
-I sinusoid_dot_residual(long m, long n, Eigen::Index d, const frequency_fn<I>& theta,
+I sinusoid_dot_residual(Eigen::Index m, Eigen::Index n, Eigen::Index d, const frequency_fn<I>& theta,
                         const frequency_fn<I>& theta_rel) {
   using std::cos;
   const auto a = sinusoid_row<I>(m, d, theta), b = sinusoid_row<I>(n, d, theta);
@@ -86,14 +87,14 @@ I sinusoid_dot_residual(long m, long n, Eigen::Index d, const frequency_fn<I>& t
 
 /// RoPE (interleaved pairs): R_p x rotates pair (2i, 2i+1) by the angle p·θ_i.
 template <class I>
-Matrix<I> rope_rotate(const Matrix<I>& x, const std::vector<long>& positions, const frequency_fn<I>& theta) {
+Matrix<I> rope_rotate(const Matrix<I>& x, const std::vector<Eigen::Index>& positions, const frequency_fn<I>& theta) {
   using std::cos;
   using std::sin;
   Matrix<I> y(x.rows(), x.cols());
   const Eigen::Index d = x.cols();
   for (Eigen::Index r = 0; r < x.rows(); ++r)
     for (Eigen::Index i = 0; i < d / 2; ++i) {
-      const I a = I(positions[static_cast<std::size_t>(r)]) * theta(i, d);
+      const I a = I(at_index(positions, r)) * theta(i, d);
       const I c = cos(a), s = sin(a);
       const I u = x(r, 2 * i), v = x(r, 2 * i + 1);
       y(r, 2 * i) = c * u - s * v;
@@ -104,7 +105,7 @@ Matrix<I> rope_rotate(const Matrix<I>& x, const std::vector<long>& positions, co
 
 /// ⟨R_m q, R_n k⟩ − ⟨q, R_(n−m) k⟩: RoPE scores depend on n − m only.
 template <class I>
-I rope_relative_residual(const Matrix<I>& q, const Matrix<I>& k, long m, long n, const frequency_fn<I>& theta,
+I rope_relative_residual(const Matrix<I>& q, const Matrix<I>& k, Eigen::Index m, Eigen::Index n, const frequency_fn<I>& theta,
                          const frequency_fn<I>& theta_rel) {
   const auto a = rope_rotate<I>(q, {m}, theta), b = rope_rotate<I>(k, {n}, theta);
   const auto c = rope_rotate<I>(k, {n - m}, theta_rel);
@@ -119,8 +120,8 @@ I rope_relative_residual(const Matrix<I>& q, const Matrix<I>& k, long m, long n,
 /// RoPE attention (difference-form softmax): Z(positions + k) − Z(positions), entrywise enclosures.
 /// `theta_shifted` is the frequency used for the shifted run (the mutant passes a wrong one).
 template <class I, class K = softmax_difference_kernel>
-Matrix<I> rope_attention_shift_residual(const Matrix<I>& x, const head_weights<I>& w, const std::vector<long>& positions,
-                                        long k, const frequency_fn<I>& theta, const frequency_fn<I>& theta_shifted) {
+Matrix<I> rope_attention_shift_residual(const Matrix<I>& x, const head_weights<I>& w, const std::vector<Eigen::Index>& positions,
+                                        Eigen::Index k, const frequency_fn<I>& theta, const frequency_fn<I>& theta_shifted) {
   using std::sqrt;
   attention_options<I> opt;
   opt.scale = I(1) / I(sqrt(I(w.wq.cols())));

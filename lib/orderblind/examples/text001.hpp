@@ -57,7 +57,7 @@ T c() {
 }
 /// The counter's position score p_m M p_nᵀ with p_m = m·𝟙 (4 slots), computed from the vectors.
 template <Scalar T>
-T counter_score(long mpos, long npos) {
+T counter_score(Eigen::Index mpos, Eigen::Index npos) {
   Matrix<T> pm(1, 4), pn(1, 4);
   for (int j = 0; j < 4; ++j) {
     pm(0, j) = T(mpos);

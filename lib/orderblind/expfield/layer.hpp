@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "orderblind/attention.hpp"
+#include "orderblind/index.hpp"
 #include "orderblind/permutation.hpp"
 #include "orderblind/scalar/expfield.hpp"
 
@@ -51,8 +52,8 @@ inline grid_case random_grid_case(std::uint64_t seed, Eigen::Index n, Eigen::Ind
   grid_case g{random_grid_matrix(rng, n, d_model, 2, 2), random_grid_matrix(rng, m, d_model, 2, 2),
               {random_grid_matrix(rng, d_model, d_k, 1), random_grid_matrix(rng, d_model, d_k, 1),
                random_grid_matrix(rng, d_model, d_k, 2, 2)},
-              variable::for_scores(4, d_k), permutation::identity(static_cast<std::size_t>(m))};
-  std::vector<std::size_t> order(static_cast<std::size_t>(m));
+              variable::for_scores(4, d_k), permutation::identity(m)};
+  std::vector<std::size_t> order(to_size(m, "the number of tokens"));
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::shuffle(order.begin(), order.end(), rng);
   g.p = permutation(order);

@@ -10,27 +10,15 @@
 ///
 /// Error bound: |fixed_exp(t) − exp(−t)| ≤ 2^-378 = 2^-45·ε (ε = 2^-333, mpfr100's epsilon: 334-bit
 /// significands) for the exact value of the fixed-point argument.
-// NOTE: the bound, term by term (a unit is 2^-384, the last place of the result):
-//  - each table entry and each 1/k! is rounded to nearest: ≤ 1/2 unit; exp(0) = 1 and 1/0! = 1/1! = 1
-//    are stored as 1 − 1 unit (2^384 does not fit 6 limbs): ≤ 1 unit each;
-//  - each truncated product of two values in [0, 1] (multiply_top<6>) drops below 5 units of partial
-//    products and truncates below 1 unit: ≤ 6 units;
-//  - the five table products: the operands are ≤ 1, so an error of an operand passes to the result
-//    at most once: 6 tables·1 + 5 products·6 = 36 units;
-//  - Horner: 14 steps, each a product and one rounded coefficient (1/2 unit), step k damped by
-//    r^k < 2^(-24k): the last (k = 0) product ≤ 8 units ((6 + 2)·2^-384, multiply_top), the earlier
-//    ones, on fewer limbs, < 1/32 unit each, the coefficients < 1 unit together: < 10 units; the
-//    Taylor remainder < 2^-400 < 1 unit;
-//  - exp(−r) ≤ 1 multiplies the tables' error by ≤ 1, and the tables' product ≤ 1 multiplies the
-//    Horner error by ≤ 1: in all < 36 + 10 + 1 = 47 units < 2^6 units = 2^-378.
-//  tests/fast/mpfr_head_test.cpp measures it (about 31 units at worst) and asserts the 2^6 units.
-//  For t ≥ 273 the result is 0: exp(−273) < 2^-393.
+// NOTE: the derivation is in docs/derivations/fixed-exp-error-bound.md
+// The roundings and truncations add up to < 47 units of 2^-384, inside the stated 2^6 units = 2^-378.
 #include <mpfr.h>
 
 #include <array>
 #include <cstdint>
 
 #include "orderblind/fast/fixed_point.hpp"
+#include "orderblind/index.hpp"
 
 namespace orderblind::fast::fixed {
 
@@ -80,7 +68,7 @@ inline exp_tables build_exp_tables() {
     for (int a = 0; a < 64; ++a) {
       mpfr_set_si_2exp(v, -a, -6 * (l + 1), MPFR_RNDN);  // exact
       mpfr_exp(v, v, MPFR_RNDN);
-      to_fraction(v, z, t.level[static_cast<std::size_t>(l)][static_cast<std::size_t>(a)].data());
+      to_fraction(v, z, at_index(at_index(t.level, l), a).data());
     }
   mpfr_set_ui(v, 1, MPFR_RNDN);
   for (int k = 0; k < exp_taylor_terms; ++k) {
@@ -88,7 +76,7 @@ inline exp_tables build_exp_tables() {
     mpfr_t c;
     mpfr_init2(c, 512);
     mpfr_set(c, v, MPFR_RNDN);
-    to_fraction(c, z, t.inverse_factorial[static_cast<std::size_t>(k)].data());
+    to_fraction(c, z, at_index(t.inverse_factorial, k).data());
     mpfr_clear(c);
   }
   mpz_clear(z);
@@ -147,7 +135,7 @@ inline void fixed_exp(const exp_argument& t, limb* out) {
   static constexpr int width[exp_taylor_terms - 1] = {6, 6, 6, 5, 5, 5, 4, 4, 4, 3, 3, 2, 2, 2};
   limb p[limbs], q[limbs];
   const auto& c = tab.inverse_factorial;
-  for (int i = 0; i < limbs; ++i) p[i] = c[exp_taylor_terms - 1][static_cast<std::size_t>(i)];
+  for (int i = 0; i < limbs; ++i) p[i] = at_index(c[exp_taylor_terms - 1], i);
   for (int k = exp_taylor_terms - 2; k >= 0; --k) {
     switch (width[k]) {
       case 2: multiply_top<2>(r, p, q); break;
@@ -156,13 +144,13 @@ inline void fixed_exp(const exp_argument& t, limb* out) {
       case 5: multiply_top<5>(r, p, q); break;
       default: multiply_top<6>(r, p, q); break;
     }
-    subtract(c[static_cast<std::size_t>(k)].data(), q, p, limbs);
+    subtract(at_index(c, k).data(), q, p, limbs);
   }
   // The table factors.
   multiply_fractions(p, tab.whole[t.whole].data(), q);
   for (int l = 0; l < 4; ++l) {
     const auto a = static_cast<std::size_t>((top >> (58 - 6 * l)) & 63);
-    multiply_fractions(q, tab.level[static_cast<std::size_t>(l)][a].data(), p);
+    multiply_fractions(q, at_index(tab.level, l)[a].data(), p);
     for (int i = 0; i < limbs; ++i) q[i] = p[i];
   }
   for (int i = 0; i < limbs; ++i) out[i] = q[i];

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "orderblind/fast/int128.hpp"
+#include "orderblind/index.hpp"
 
 namespace orderblind::fast::fixed {
 
@@ -38,22 +39,22 @@ inline constexpr unsigned char negative_flag = 1, zero_flag = 2;
 /// A set of `count` fixed-point vectors of `len` entries each; entry (v, t) is
 /// ±mag[(v·len + t)·limbs …]·2^(exp[v] − 384).
 struct vectors {
-  long count = 0, len = 0;
+  Eigen::Index count = 0, len = 0;
   std::vector<limb> mag;
   std::vector<unsigned char> flags;
   std::vector<long> exp;
-  void resize(long c, long l) {
+  void resize(Eigen::Index c, Eigen::Index l) {
     count = c;
     len = l;
-    mag.assign(static_cast<std::size_t>(c * l * limbs), 0);
-    flags.assign(static_cast<std::size_t>(c * l), zero_flag);
-    exp.assign(static_cast<std::size_t>(c), 0);
+    mag.assign(to_size(c * l * limbs, "a buffer's length"), 0);
+    flags.assign(to_size(c * l, "a buffer's length"), zero_flag);
+    exp.assign(to_size(c, "a buffer's length"), 0);
   }
-  limb* at(long v, long t) { return &mag[static_cast<std::size_t>((v * len + t) * limbs)]; }
-  const limb* at(long v, long t) const { return &mag[static_cast<std::size_t>((v * len + t) * limbs)]; }
-  unsigned char& flag(long v, long t) { return flags[static_cast<std::size_t>(v * len + t)]; }
-  const limb* vec(long v) const { return &mag[static_cast<std::size_t>(v * len * limbs)]; }
-  const unsigned char* vec_flags(long v) const { return &flags[static_cast<std::size_t>(v * len)]; }
+  limb* at(Eigen::Index v, Eigen::Index t) { return &at_index(mag, (v * len + t) * limbs); }
+  const limb* at(Eigen::Index v, Eigen::Index t) const { return &at_index(mag, (v * len + t) * limbs); }
+  unsigned char& flag(Eigen::Index v, Eigen::Index t) { return at_index(flags, v * len + t); }
+  const limb* vec(Eigen::Index v) const { return &at_index(mag, v * len * limbs); }
+  const unsigned char* vec_flags(Eigen::Index v) const { return &at_index(flags, v * len); }
 };
 
 /// An exact signed value ±mag·2^exp with a wide (13-limb) magnitude.
@@ -116,30 +117,30 @@ inline bool read_mpfr(mpfr_srcptr x, limb* m, bool* negative, long* e, bool* zer
   return true;
 }
 
-/// Loads `count` vectors of `len` MPFR entries (entry(v, t) → mpfr_srcptr) with one exponent per
+/// Loads `count` vectors of `len` MPFR entries (at_index(v, t) → mpfr_srcptr) with one exponent per
 /// vector, the largest of its entries. False (decline) when an entry is not finite, too precise, out
 /// of the exponent range, or not exactly representable (more than 384 − precision bits below the
 /// largest entry of its vector): a true return means every entry is held exactly.
 template <class Entry>
-bool load(long count, long len, Entry&& entry, vectors& out) {
+bool load(Eigen::Index count, Eigen::Index len, Entry&& entry, vectors& out) {
   out.resize(count, len);
-  std::vector<long> ex(static_cast<std::size_t>(len));
-  for (long v = 0; v < count; ++v) {
+  std::vector<long> ex(to_size(len, "a buffer's length"));
+  for (Eigen::Index v = 0; v < count; ++v) {
     long emax = 0;
     bool any = false;
-    for (long t = 0; t < len; ++t) {
+    for (Eigen::Index t = 0; t < len; ++t) {
       bool neg, zero;
       long e;
       if (!read_mpfr(entry(v, t), out.at(v, t), &neg, &e, &zero)) return false;
-      ex[static_cast<std::size_t>(t)] = e;
+      at_index(ex, t) = e;
       out.flag(v, t) = zero ? zero_flag : (neg ? negative_flag : 0);
       if (!zero && (!any || e > emax)) emax = e;
       any = any || !zero;
     }
-    out.exp[static_cast<std::size_t>(v)] = emax;
-    for (long t = 0; t < len; ++t) {
+    at_index(out.exp, v) = emax;
+    for (Eigen::Index t = 0; t < len; ++t) {
       if (out.flag(v, t) & zero_flag) continue;
-      const long s = emax - ex[static_cast<std::size_t>(t)];
+      const long s = emax - at_index(ex, t);
       if (s == 0) continue;
       limb* m = out.at(v, t);
       if (s >= bits) return false;  // nonzero, and every bit would be shifted out
@@ -259,10 +260,10 @@ inline void add(const limb* a, const limb* b, limb* r, int n) {
 /// Scratch index lists of the positive and negative terms of a dot product.
 struct dot_scratch {
   std::vector<std::uint32_t> pos, neg;
-  void reserve(long len) {
-    if (static_cast<long>(pos.size()) < len) {
-      pos.resize(static_cast<std::size_t>(len));
-      neg.resize(static_cast<std::size_t>(len));
+  void reserve(Eigen::Index len) {
+    if (std::ssize(pos) < len) {
+      pos.resize(to_size(len, "a buffer's length"));
+      neg.resize(to_size(len, "a buffer's length"));
     }
   }
 };
@@ -270,17 +271,17 @@ struct dot_scratch {
 /// r = Σ_t ±T(a_t, b_t) over t < len (signs and zeros from the flags), exact, as sign and magnitude
 /// (exp is left to the caller). first_column as in scan.
 template <int first_column>
-inline void signed_dot(const limb* a, const unsigned char* fa, const limb* b, const unsigned char* fb, long len,
+inline void signed_dot(const limb* a, const unsigned char* fa, const limb* b, const unsigned char* fb, Eigen::Index len,
                        dot_scratch& s, wide& r) {
   s.reserve(len);
   int np = 0, nn = 0;
-  for (long t = 0; t < len; ++t) {
+  for (Eigen::Index t = 0; t < len; ++t) {
     const unsigned char f = fa[t] | fb[t];
     if (f & zero_flag) continue;
     const bool neg = ((fa[t] ^ fb[t]) & negative_flag) != 0;
     // NOTE: written to both lists, counted in one: no unpredictable branch on the sign.
-    s.pos[static_cast<std::size_t>(np)] = static_cast<std::uint32_t>(t);
-    s.neg[static_cast<std::size_t>(nn)] = static_cast<std::uint32_t>(t);
+    at_index(s.pos, np) = static_cast<std::uint32_t>(t);
+    at_index(s.neg, nn) = static_cast<std::uint32_t>(t);
     np += neg ? 0 : 1;
     nn += neg ? 1 : 0;
   }
@@ -305,16 +306,16 @@ inline void signed_dot(const limb* a, const unsigned char* fa, const limb* b, co
 /// with every |value| < 2^E, each magnitude ⌊|value|·2^(384 − E)⌋ (truncation: error below 2^(E − 384)
 /// ≤ 2^-383·max|value|). `put(k, mag, flags)` receives the k-th result; returns E (0 if all are zero).
 template <class Put>
-long round_group(const wide* w, long count, Put&& put) {
+long round_group(const wide* w, Eigen::Index count, Put&& put) {
   long e = 0;
   bool any = false;
-  for (long k = 0; k < count; ++k) {
+  for (Eigen::Index k = 0; k < count; ++k) {
     const long b = bit_length(w[k].mag, wide_limbs);
     if (b == 0) continue;
     if (!any || b + w[k].exp > e) e = b + w[k].exp;
     any = true;
   }
-  for (long k = 0; k < count; ++k) {
+  for (Eigen::Index k = 0; k < count; ++k) {
     limb m[limbs];
     const long b = bit_length(w[k].mag, wide_limbs);
     if (b == 0) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "orderblind/fast/int128.hpp"
+#include "orderblind/index.hpp"
 #include "orderblind/matrix.hpp"
 
 namespace orderblind::fast {
@@ -18,12 +19,12 @@ inline constexpr int word_bits = 62;
 
 /// Lines of a matrix in fraction-free form: line r is num[r·len … r·len+len) / den[r].
 struct ff_lines {
-  long lines = 0, len = 0;
+  Eigen::Index lines = 0, len = 0;
   std::vector<std::int64_t> num;
   std::vector<std::uint64_t> den;
   int num_bits = 0;  ///< max bit length of |num|
   int den_bits = 0;  ///< max bit length of den
-  std::int64_t at(long r, long t) const { return num[static_cast<std::size_t>(r * len + t)]; }
+  std::int64_t at(Eigen::Index r, Eigen::Index t) const { return at_index(num, r * len + t); }
 };
 
 /// Reads an integer of at most word_bits bits (false if it is wider).
@@ -43,16 +44,16 @@ inline bool read_word(mpz_srcptr z, std::int64_t* v) {
 /// The fraction-free lines of m: its rows, or (by_columns) its columns. False when a denominator's
 /// lcm or a scaled numerator needs more than word_bits bits (the caller then takes the generic path).
 template <class Q, class GetMpq>
-bool to_lines(long lines, long len, GetMpq&& entry, ff_lines& out) {
+bool to_lines(Eigen::Index lines, Eigen::Index len, GetMpq&& entry, ff_lines& out) {
   out.lines = lines;
   out.len = len;
-  out.num.resize(static_cast<std::size_t>(lines * len));
-  out.den.resize(static_cast<std::size_t>(lines));
+  out.num.resize(to_size(lines * len, "a buffer's length"));
+  out.den.resize(to_size(lines, "a buffer's length"));
   out.num_bits = out.den_bits = 0;
-  for (long r = 0; r < lines; ++r) {
+  for (Eigen::Index r = 0; r < lines; ++r) {
     std::uint64_t l = 1;
     std::uint64_t seen = 0;  // bit q set: the small denominator q already divides l
-    for (long t = 0; t < len; ++t) {
+    for (Eigen::Index t = 0; t < len; ++t) {
       std::int64_t d;
       if (!read_word(mpq_denref(entry(r, t)), &d)) return false;
       if (d < 64 && ((seen >> d) & 1)) continue;
@@ -60,7 +61,7 @@ bool to_lines(long lines, long len, GetMpq&& entry, ff_lines& out) {
       if (l == 0) return false;
       if (d < 64) seen |= std::uint64_t{1} << d;
     }
-    out.den[static_cast<std::size_t>(r)] = l;
+    at_index(out.den, r) = l;
     out.den_bits = std::max(out.den_bits, bit_length(l));
     // l/q once per distinct small denominator q of the line (a 64-bit division is slow).
     std::uint64_t quot[64];
@@ -68,7 +69,7 @@ bool to_lines(long lines, long len, GetMpq&& entry, ff_lines& out) {
       const int q = __builtin_ctzll(bits);
       quot[q] = l / static_cast<std::uint64_t>(q);
     }
-    for (long t = 0; t < len; ++t) {
+    for (Eigen::Index t = 0; t < len; ++t) {
       mpq_srcptr q = entry(r, t);
       std::int64_t n, d;
       if (!read_word(mpq_numref(q), &n) || !read_word(mpq_denref(q), &d)) return false;
@@ -77,7 +78,7 @@ bool to_lines(long lines, long len, GetMpq&& entry, ff_lines& out) {
       const int b = bit_length(magnitude(scaled));
       if (b > word_bits) return false;
       out.num_bits = std::max(out.num_bits, b);
-      out.num[static_cast<std::size_t>(r * len + t)] = static_cast<std::int64_t>(scaled);
+      at_index(out.num, r * len + t) = static_cast<std::int64_t>(scaled);
     }
   }
   return true;
@@ -86,13 +87,13 @@ bool to_lines(long lines, long len, GetMpq&& entry, ff_lines& out) {
 /// Rows of m in fraction-free form.
 template <class Q>
 bool rows_of(const Matrix<Q>& m, ff_lines& out) {
-  return to_lines<Q>(m.rows(), m.cols(), [&m](long r, long t) -> mpq_srcptr { return m(r, t).backend().data(); },
+  return to_lines<Q>(m.rows(), m.cols(), [&m](Eigen::Index r, Eigen::Index t) -> mpq_srcptr { return m(r, t).backend().data(); },
                      out);
 }
 /// Columns of m in fraction-free form.
 template <class Q>
 bool columns_of(const Matrix<Q>& m, ff_lines& out) {
-  return to_lines<Q>(m.cols(), m.rows(), [&m](long r, long t) -> mpq_srcptr { return m(t, r).backend().data(); },
+  return to_lines<Q>(m.cols(), m.rows(), [&m](Eigen::Index r, Eigen::Index t) -> mpq_srcptr { return m(t, r).backend().data(); },
                      out);
 }
 

@@ -19,45 +19,16 @@
 ///   σ = |scale|·d_k·d²·max|Y|·max|W_Q|·max|C|·max|W_K|,
 /// with n keys and d = d_model. The first term is the one rounding of the output; the second collects
 /// every fixed-point truncation, 2^-51 of an ulp per unit of the magnitudes involved.
-// NOTE: the derivation. u0 = 2^-384 = 2^-51·ε; a vector's shared exponent E has 2^E ≤ 2·max|vector|.
-//  - The inputs are held exactly (load() declines otherwise).
-//  - Q = Y W_Q: the truncated products drop < 5·2^384 per term in units of 2^(E_Y + E_W − 768), i.e.
-//    < 20·u0·max|Y_i|·max|W_Q|, so < 20d·u0·max|Y|·max|W_Q| per entry; the row rounding adds
-//    < 2·u0·max|Q_i|, the scale's (exact product, one more rounding) as much again. K likewise, with one
-//    exponent for all of K. With max|Q| ≤ d·max|Y|·max|W_Q| (and K alike) and the truncation of the
-//    score's own dot product, every score s_ij = scale·Q_i·K_j is off by |δs| < 2^7·u0·σ.
-//  - t_j = max s − s_j is truncated to 384 fraction bits (< u0) and fixed_exp is within 2^6·u0
-//    (fast/fixed_exp.hpp): u_j = exp(−t_j)(1 + ρ_j) + α_j with |ρ_j| ≤ 2|δs|(1 + 2|δs|) and
-//    |α_j| < 2^7·u0. The largest u_j is t = 0's, within 2^6·u0 of 1, so D = Σ u_j ≥ 1/2.
-//  - Z = Σ u_j V_j / Σ u_j moves by ≤ Σ_j |δu_j|·|V_j − Z| / D: the ρ part by ≤ 4·max|δs|·max|V|, the
-//    α part by ≤ n·2^7·u0·2·max|V| / D ≤ 2^9·n·u0·max|V|.
-//  - V = C W_V: < 20d·u0·max|C|·max|W_V| + 2·u0·max|V| per entry, passed on with weights summing to 1.
-//  - A·V: the truncated products drop < 5·2^384 per term in units of 2^(E_V − 768), < 10·u0·max|V| per
-//    term, n terms over D ≥ 1/2: < 20n·u0·max|V|. Rounding N and 1/D to 448 bits: < 2^-446·|Z|.
-//  Sum: < u0·(2^9·(σ + n)·max|V| + 20n·max|V| + 3·max|V| + 20d·max|C|·max|W_V|)
-//       < 2^-41·ε·(max|V|·(σ + n) + d·max|C|·max|W_V|), and the final rounding to nearest adds
-//  ≤ ε·|Z|/2 (ulp(Z) ≤ ε·|Z| for a 334-bit significand). The stated 2^-40 keeps a factor 2 for the
-//  rounding's |Z| against |Attn| and for |δs| ≥ 1, where the bound exceeds 2·max|V| and holds trivially.
-//  For the benchmark's inputs (entries in [−1, 1], d ≤ 64: σ ≤ 2^24) the tail is below 2^-15·ε·max|V|:
-//  the output is the correctly rounded attention up to a small fraction of an ulp of max|V|. The
-//  generic path's error is of order (n + d)·ε·max|V| plus ε·|scores|·max|V| from the scores.
-// NOTE: the design choices.
-//  - 6 limbs: 5 (320 bits) cannot hold a 334-bit significand; 6 hold it with 50 bits to spare, so
-//    entries up to 2^50 below their vector's largest convert exactly (load() declines otherwise, and the
-//    generic path handles such rare inputs: the bound then needs no term for rounded inputs).
-//  - One exponent for all of K: the scores of a row then share one exponent, so their maximum and the
-//    differences max − s_j are integer comparisons and subtractions.
-//  - One exponent per column of V, the exponentials as fractions: A·V is one integer dot product over the
-//    sequence axis per output entry; a column maximum does not depend on the order of the rows.
-//  - Truncated products (scan<truncated>, 21 of 36 partial products) also in the sums over the sequence
-//    axis: what is dropped is a function of each term alone, so the sum is still an exact sum of one
-//    integer per term, the same for every order.
-//  - Cost (n = d = 16, one equivariance check = two heads): ~41k dot-product terms at ~21 64×64→128
-//    multiplications each with carries once per column, 512 fixed_exp (~0.25 µs each), 512 output
-//    roundings; about 1.1 ms CPU against 4.3 ms for the generic mpfr_mul/mpfr_add/mpfr_exp path.
+// NOTE: the derivation is in docs/derivations/mpfr-head-error-bound.md
+// Every fixed-point truncation together stays below 2^-41·ε of the magnitudes above, so with the one
+// final rounding the stated bound holds.
+// NOTE: the design choices are in docs/derivations/mpfr-head-design.md
+// Six limbs, one exponent for all of K, one per column of V, and truncated products that drop a
+// function of each term alone keep every sum exact and independent of the row order.
 #include <optional>
 #include <vector>
 
+#include "orderblind/index.hpp"
 #include "orderblind/mask.hpp"
 #include "orderblind/matrix.hpp"
 #include "orderblind/fast/fixed_exp.hpp"
@@ -129,22 +100,22 @@ std::optional<Matrix<R>> try_mpfr_softmax_head(const Matrix<R>& y, const Matrix<
   using namespace fixed;
   using head_detail::wide_difference;
   using head_detail::wide_less;
-  const long nq = y.rows(), nk = c.rows(), d = y.cols(), dk = w.wq.cols(), dv = w.wv.cols();
+  const Eigen::Index nq = y.rows(), nk = c.rows(), d = y.cols(), dk = w.wq.cols(), dv = w.wv.cols();
   if (d > 512 || dk > 512 || nk > 4096) return std::nullopt;
 
   // The inputs, exactly: rows of Y and C, columns of the weights, the scale.
   vectors ry, rc_own, cq, ck, cv, sc;
   const auto rows_of = [](const Matrix<R>& m, vectors& out) {
-    return load(m.rows(), m.cols(), [&m](long v, long t) { return m(v, t).backend().data(); }, out);
+    return load(m.rows(), m.cols(), [&m](Eigen::Index v, Eigen::Index t) { return m(v, t).backend().data(); }, out);
   };
   const auto cols_of = [](const Matrix<R>& m, vectors& out) {
-    return load(m.cols(), m.rows(), [&m](long v, long t) { return m(t, v).backend().data(); }, out);
+    return load(m.cols(), m.rows(), [&m](Eigen::Index v, Eigen::Index t) { return m(t, v).backend().data(); }, out);
   };
   if (!rows_of(y, ry) || !cols_of(w.wq, cq) || !cols_of(w.wk, ck) || !cols_of(w.wv, cv)) return std::nullopt;
   const bool self = &y == &c;
   if (!self && !rows_of(c, rc_own)) return std::nullopt;
   const vectors& rc = self ? ry : rc_own;
-  if (!load(1, 1, [&scale](long, long) { return scale.backend().data(); }, sc)) return std::nullopt;
+  if (!load(1, 1, [&scale](Eigen::Index, Eigen::Index) { return scale.backend().data(); }, sc)) return std::nullopt;
 
   dot_scratch scratch;
   std::vector<wide> tmp;
@@ -152,14 +123,14 @@ std::optional<Matrix<R>> try_mpfr_softmax_head(const Matrix<R>& y, const Matrix<
   // Q = Y W_Q, rounded per row; then Q·scale, rounded per row again.
   vectors q;
   q.resize(nq, dk);
-  tmp.resize(static_cast<std::size_t>(dk));
-  for (long i = 0; i < nq; ++i) {
-    for (long k = 0; k < dk; ++k) {
-      wide& t = tmp[static_cast<std::size_t>(k)];
+  tmp.resize(to_size(dk, "a buffer's length"));
+  for (Eigen::Index i = 0; i < nq; ++i) {
+    for (Eigen::Index k = 0; k < dk; ++k) {
+      wide& t = at_index(tmp, k);
       signed_dot<truncated>(ry.vec(i), ry.vec_flags(i), cq.vec(k), cq.vec_flags(k), d, scratch, t);
-      t.exp = ry.exp[static_cast<std::size_t>(i)] + cq.exp[static_cast<std::size_t>(k)] - 2 * bits;
+      t.exp = at_index(ry.exp, i) + at_index(cq.exp, k) - 2 * bits;
     }
-    q.exp[static_cast<std::size_t>(i)] = round_group(tmp.data(), dk, [&](long k, const limb* m, unsigned char f) {
+    at_index(q.exp, i) = round_group(tmp.data(), dk, [&](Eigen::Index k, const limb* m, unsigned char f) {
       std::copy(m, m + limbs, q.at(i, k));
       q.flag(i, k) = f;
     });
@@ -169,27 +140,27 @@ std::optional<Matrix<R>> try_mpfr_softmax_head(const Matrix<R>& y, const Matrix<
   const limb* smag = sc.at(0, 0);
   bool power_of_two = smag[limbs - 1] == (limb{1} << 63);
   for (int l = 0; l + 1 < limbs; ++l) power_of_two = power_of_two && smag[l] == 0;
-  for (long i = 0; i < nq; ++i) {
+  for (Eigen::Index i = 0; i < nq; ++i) {
     if (scale_zero) {
-      for (long k = 0; k < dk; ++k) {
+      for (Eigen::Index k = 0; k < dk; ++k) {
         std::fill(q.at(i, k), q.at(i, k) + limbs, limb{0});
         q.flag(i, k) = zero_flag;
       }
     } else if (power_of_two) {
       // scale = ±2^(e_s − 1): an exponent shift and a sign.
-      q.exp[static_cast<std::size_t>(i)] += sc.exp[0] - 1;
+      at_index(q.exp, i) += sc.exp[0] - 1;
       if (scale_negative)
-        for (long k = 0; k < dk; ++k)
+        for (Eigen::Index k = 0; k < dk; ++k)
           if (!(q.flag(i, k) & zero_flag)) q.flag(i, k) ^= negative_flag;
     } else {
       const std::uint32_t zero = 0;
-      for (long k = 0; k < dk; ++k) {
-        wide& t = tmp[static_cast<std::size_t>(k)];
+      for (Eigen::Index k = 0; k < dk; ++k) {
+        wide& t = at_index(tmp, k);
         scan<0>(q.at(i, k), smag, &zero, 1, t.mag);  // exact
         t.negative = (q.flag(i, k) & negative_flag) != 0 ? !scale_negative : scale_negative;
-        t.exp = q.exp[static_cast<std::size_t>(i)] + sc.exp[0] - 2 * bits;
+        t.exp = at_index(q.exp, i) + sc.exp[0] - 2 * bits;
       }
-      q.exp[static_cast<std::size_t>(i)] = round_group(tmp.data(), dk, [&](long k, const limb* m, unsigned char f) {
+      at_index(q.exp, i) = round_group(tmp.data(), dk, [&](Eigen::Index k, const limb* m, unsigned char f) {
         std::copy(m, m + limbs, q.at(i, k));
         q.flag(i, k) = f;
       });
@@ -200,24 +171,24 @@ std::optional<Matrix<R>> try_mpfr_softmax_head(const Matrix<R>& y, const Matrix<
   vectors kf, vf;
   kf.resize(nk, dk);
   vf.resize(dv, nk);
-  tmp.resize(static_cast<std::size_t>(std::max(nk * dk, nk)));
-  for (long j = 0; j < nk; ++j)
-    for (long k = 0; k < dk; ++k) {
-      wide& t = tmp[static_cast<std::size_t>(j * dk + k)];
+  tmp.resize(to_size(std::max(nk * dk, nk), "a buffer's length"));
+  for (Eigen::Index j = 0; j < nk; ++j)
+    for (Eigen::Index k = 0; k < dk; ++k) {
+      wide& t = at_index(tmp, j * dk + k);
       signed_dot<truncated>(rc.vec(j), rc.vec_flags(j), ck.vec(k), ck.vec_flags(k), d, scratch, t);
-      t.exp = rc.exp[static_cast<std::size_t>(j)] + ck.exp[static_cast<std::size_t>(k)] - 2 * bits;
+      t.exp = at_index(rc.exp, j) + at_index(ck.exp, k) - 2 * bits;
     }
-  const long ek = round_group(tmp.data(), nk * dk, [&](long x, const limb* m, unsigned char f) {
+  const long ek = round_group(tmp.data(), nk * dk, [&](Eigen::Index x, const limb* m, unsigned char f) {
     std::copy(m, m + limbs, kf.at(x / dk, x % dk));
     kf.flag(x / dk, x % dk) = f;
   });
-  for (long cc = 0; cc < dv; ++cc) {
-    for (long j = 0; j < nk; ++j) {
-      wide& t = tmp[static_cast<std::size_t>(j)];
+  for (Eigen::Index cc = 0; cc < dv; ++cc) {
+    for (Eigen::Index j = 0; j < nk; ++j) {
+      wide& t = at_index(tmp, j);
       signed_dot<truncated>(rc.vec(j), rc.vec_flags(j), cv.vec(cc), cv.vec_flags(cc), d, scratch, t);
-      t.exp = rc.exp[static_cast<std::size_t>(j)] + cv.exp[static_cast<std::size_t>(cc)] - 2 * bits;
+      t.exp = at_index(rc.exp, j) + at_index(cv.exp, cc) - 2 * bits;
     }
-    vf.exp[static_cast<std::size_t>(cc)] = round_group(tmp.data(), nk, [&](long j, const limb* m, unsigned char f) {
+    at_index(vf.exp, cc) = round_group(tmp.data(), nk, [&](Eigen::Index j, const limb* m, unsigned char f) {
       limb* out = vf.at(cc, j);
       std::copy(m, m + limbs, out);
       if (fault == mpfr_head_fault::drop_low_limb) out[0] = 0;
@@ -229,34 +200,34 @@ std::optional<Matrix<R>> try_mpfr_softmax_head(const Matrix<R>& y, const Matrix<
   Matrix<R> z(nq, dv);
   vectors u;
   u.resize(1, nk);
-  std::vector<wide> s(static_cast<std::size_t>(nk));
-  std::vector<unsigned char> allowed(static_cast<std::size_t>(nk));
+  std::vector<wide> s(to_size(nk, "a buffer's length"));
+  std::vector<unsigned char> allowed(to_size(nk, "a buffer's length"));
   // NOTE: Z = N·(1/D): N rounded to 448 bits, 1/D to 448 bits, the product rounded once to the output's
   // precision; the two 448-bit roundings add < 2^-446·|Z|, far inside the bound's 2^-40·ε terms, and
   // N and D are exact integers, so Z is still the same bits for every order of the rows. One
   // division per row instead of one per entry.
   limb_mpfr num(limbs + 1), den(limbs + 1), inv(limbs + 1);
-  for (long i = 0; i < nq; ++i) {
-    long jmax = -1;
-    for (long j = 0; j < nk; ++j) {
-      allowed[static_cast<std::size_t>(j)] = msk.allows(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
-      if (!allowed[static_cast<std::size_t>(j)]) continue;
-      wide& t = s[static_cast<std::size_t>(j)];
+  for (Eigen::Index i = 0; i < nq; ++i) {
+    Eigen::Index jmax = -1;
+    for (Eigen::Index j = 0; j < nk; ++j) {
+      at_index(allowed, j) = msk.allows(i, j);
+      if (!at_index(allowed, j)) continue;
+      wide& t = at_index(s, j);
       signed_dot<truncated>(q.vec(i), q.vec_flags(i), kf.vec(j), kf.vec_flags(j), dk, scratch, t);
-      if (jmax < 0 || wide_less(s[static_cast<std::size_t>(jmax)], t)) jmax = j;
+      if (jmax < 0 || wide_less(at_index(s, jmax), t)) jmax = j;
     }
     // The scores are s_ij = S_ij·2^f (integers S_ij); t_j = (S_max − S_j)·2^f.
-    const long f = q.exp[static_cast<std::size_t>(i)] + ek - 2 * bits;
+    const long f = at_index(q.exp, i) + ek - 2 * bits;
     limb total[limbs + 1] = {0, 0, 0, 0, 0, 0, 0};
-    for (long j = 0; j < nk; ++j) {
+    for (Eigen::Index j = 0; j < nk; ++j) {
       limb* uj = u.at(0, j);
-      if (!allowed[static_cast<std::size_t>(j)]) {
+      if (!at_index(allowed, j)) {
         std::fill(uj, uj + limbs, limb{0});
         u.flag(0, j) = zero_flag;
         continue;
       }
       limb delta[wide_limbs];
-      wide_difference(s[static_cast<std::size_t>(jmax)], s[static_cast<std::size_t>(j)], delta);
+      wide_difference(at_index(s, jmax), at_index(s, j), delta);
       exp_argument t;
       const long b = bit_length(delta, wide_limbs);
       if (b + f > 9) {  // t ≥ 512: exp(−t) is 0 in 384 fraction bits
@@ -274,12 +245,12 @@ std::optional<Matrix<R>> try_mpfr_softmax_head(const Matrix<R>& y, const Matrix<
     }
     den.set(total, limbs + 1, false);
     mpfr_ui_div(inv.x, 1, den.x, MPFR_RNDN);
-    for (long cc = 0; cc < dv; ++cc) {
+    for (Eigen::Index cc = 0; cc < dv; ++cc) {
       wide nsum;
       if (fault == mpfr_head_fault::order_dependent) {
         nsum = wide{};
         const std::uint32_t zero = 0;
-        for (long j = 0; j < nk; ++j) {
+        for (Eigen::Index j = 0; j < nk; ++j) {
           if ((u.flag(0, j) | vf.flag(cc, j)) & zero_flag) continue;
           limb term[wide_limbs];
           scan<truncated>(u.at(0, j), vf.at(cc, j), &zero, 1, term);
@@ -291,7 +262,7 @@ std::optional<Matrix<R>> try_mpfr_softmax_head(const Matrix<R>& y, const Matrix<
       num.set(nsum.mag, wide_limbs, nsum.negative);
       mpfr_ptr out = z(i, cc).backend().data();
       mpfr_mul(out, num.x, inv.x, MPFR_RNDN);
-      mpfr_mul_2si(out, out, vf.exp[static_cast<std::size_t>(cc)] - bits, MPFR_RNDN);
+      mpfr_mul_2si(out, out, at_index(vf.exp, cc) - bits, MPFR_RNDN);
     }
   }
   return z;

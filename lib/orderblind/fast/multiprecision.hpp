@@ -82,7 +82,7 @@ struct head_kernels<mpq_rational, rational_kernel> {
                                                       const Weights& w, const Options& opt) {
     // NOTE: the same errors, in the same order, as attend_trace: the scale first, then the mask.
     const mpq_rational scale = opt.scale ? *opt.scale : inverse_sqrt_scale<mpq_rational>(w.wq.cols());
-    opt.mask.validate(static_cast<std::size_t>(y.rows()), static_cast<std::size_t>(c.rows()));
+    opt.mask.validate(y.rows(), c.rows());
     return fast::try_rational_head(y, c, w, scale, opt.mask);
   }
 };
@@ -103,7 +103,7 @@ struct head_kernels<mpfr100, softmax_kernel> {
                                                  const Options& opt) {
     // NOTE: the same errors, in the same order, as attend_trace: the scale first, then the mask.
     const mpfr100 scale = opt.scale ? *opt.scale : inverse_sqrt_scale<mpfr100>(w.wq.cols());
-    opt.mask.validate(static_cast<std::size_t>(y.rows()), static_cast<std::size_t>(c.rows()));
+    opt.mask.validate(y.rows(), c.rows());
     // NOTE: sorted summation names a specific rounding sequence of the generic loops; decline it.
     if (opt.sum != summation::in_order) return std::nullopt;
     return fast::try_mpfr_softmax_head(y, c, w, scale, opt.mask);

@@ -14,6 +14,7 @@
 #include <optional>
 #include <vector>
 
+#include "orderblind/index.hpp"
 #include "orderblind/mask.hpp"
 #include "orderblind/matrix.hpp"
 #include "orderblind/fast/rational_products.hpp"
@@ -25,13 +26,13 @@ namespace detail {
 /// out = rows(x) · columns(w) as 64-bit numerators (false if a bound is exceeded).
 inline bool project(const ff_lines& x, const ff_lines& w, std::vector<std::int64_t>& out, int& bits) {
   if (x.num_bits + w.num_bits + sum_bits(x.len) > word_bits) return false;
-  out.resize(static_cast<std::size_t>(x.lines * w.lines));
+  out.resize(to_size(x.lines * w.lines, "a buffer's length"));
   std::uint64_t worst = 0;
-  for (long i = 0; i < x.lines; ++i)
-    for (long c = 0; c < w.lines; ++c) {
+  for (Eigen::Index i = 0; i < x.lines; ++i)
+    for (Eigen::Index c = 0; c < w.lines; ++c) {
       std::int64_t acc = 0;
-      for (long t = 0; t < x.len; ++t) acc += x.at(i, t) * w.at(c, t);
-      out[static_cast<std::size_t>(i * w.lines + c)] = acc;
+      for (Eigen::Index t = 0; t < x.len; ++t) acc += x.at(i, t) * w.at(c, t);
+      at_index(out, i * w.lines + c) = acc;
       worst |= magnitude(acc);
     }
   bits = bit_length(worst);
@@ -62,7 +63,7 @@ struct row_gcds {
   row_gcds(const row_gcds&) = delete;
   row_gcds& operator=(const row_gcds&) = delete;
   /// Splits t (> 0) and tests the row; false when s would not fit a word (then use plain gcds).
-  bool prepare(mpz_srcptr t, const __mpz_struct* a, long count) {
+  bool prepare(mpz_srcptr t, const __mpz_struct* a, Eigen::Index count) {
     const std::uint64_t small = gcd64(mpz_tdiv_ui(t, primorial), primorial);
     mpz_set(r, t);
     s = 1;
@@ -79,7 +80,7 @@ struct row_gcds {
       return true;
     }
     mpz_set_ui(prod, 1);
-    for (long c = 0; c < count; ++c) {
+    for (Eigen::Index c = 0; c < count; ++c) {
       mpz_tdiv_r(tmp, &a[c], r);
       mpz_mul(prod, prod, tmp);
       mpz_tdiv_r(prod, prod, r);
@@ -110,7 +111,7 @@ struct row_gcds {
 template <class Q, class Weights>
 std::optional<Matrix<Q>> try_rational_head(const Matrix<Q>& y, const Matrix<Q>& c, const Weights& w,
                                            const Q& scale, const orderblind::mask& msk, fault f = fault::none) {
-  const long nq = y.rows(), nk = c.rows(), dk = w.wq.cols(), dv = w.wv.cols();
+  const Eigen::Index nq = y.rows(), nk = c.rows(), dk = w.wq.cols(), dv = w.wv.cols();
   ff_lines ry, rc, cq, ck, cv;
   if (!rows_of(y, ry) || !columns_of(w.wq, cq) || !columns_of(w.wk, ck) || !columns_of(w.wv, cv)) return std::nullopt;
   if (&y == &c) {
@@ -128,45 +129,45 @@ std::optional<Matrix<Q>> try_rational_head(const Matrix<Q>& y, const Matrix<Q>& 
   mpq_srcptr sc = scale.backend().data();
   if (!read_word(mpq_numref(sc), &sp) || !read_word(mpq_denref(sc), &sq)) return std::nullopt;
   std::uint64_t l = 1;
-  std::vector<std::uint64_t> prod(static_cast<std::size_t>(dk));
-  for (long k = 0; k < dk; ++k) {
-    const u128 pk = static_cast<u128>(cq.den[static_cast<std::size_t>(k)]) * ck.den[static_cast<std::size_t>(k)];
+  std::vector<std::uint64_t> prod(to_size(dk, "a buffer's length"));
+  for (Eigen::Index k = 0; k < dk; ++k) {
+    const u128 pk = static_cast<u128>(at_index(cq.den, k)) * at_index(ck.den, k);
     if (bit_length(pk) > word_bits) return std::nullopt;
-    prod[static_cast<std::size_t>(k)] = static_cast<std::uint64_t>(pk);
+    at_index(prod, k) = static_cast<std::uint64_t>(pk);
     l = checked_lcm(l, static_cast<std::uint64_t>(pk), word_bits);
     if (l == 0) return std::nullopt;
   }
   // qm_ik = Qn_ik·m_k (64-bit), so that Sn_ij = Σ_k qm_ik·Kn_jk is one 128-bit dot product.
   std::vector<std::int64_t> qm(qn.size());
   int qmb = 0;
-  for (long k = 0; k < dk; ++k) {
-    const std::uint64_t mk = f == fault::forget_multiplier ? 1 : l / prod[static_cast<std::size_t>(k)];
-    for (long i = 0; i < nq; ++i) {
-      const i128 v = static_cast<i128>(qn[static_cast<std::size_t>(i * dk + k)]) * static_cast<i128>(mk);
+  for (Eigen::Index k = 0; k < dk; ++k) {
+    const std::uint64_t mk = f == fault::forget_multiplier ? 1 : l / at_index(prod, k);
+    for (Eigen::Index i = 0; i < nq; ++i) {
+      const i128 v = static_cast<i128>(at_index(qn, i * dk + k)) * static_cast<i128>(mk);
       const int b = bit_length(magnitude(v));
       if (b > word_bits) return std::nullopt;
       qmb = std::max(qmb, b);
-      qm[static_cast<std::size_t>(i * dk + k)] = static_cast<std::int64_t>(v);
+      at_index(qm, i * dk + k) = static_cast<std::int64_t>(v);
     }
   }
   if (qmb + kb + sum_bits(dk) > 125) return std::nullopt;
 
   // Lc, the multipliers Lc/dc_j, and V' = Vn_jc·(Lc/dc_j).
   std::uint64_t lc = 1;
-  for (long j = 0; j < nk; ++j) {
-    lc = checked_lcm(lc, rc.den[static_cast<std::size_t>(j)], word_bits);
+  for (Eigen::Index j = 0; j < nk; ++j) {
+    lc = checked_lcm(lc, at_index(rc.den, j), word_bits);
     if (lc == 0) return std::nullopt;
   }
   std::vector<std::int64_t> vp(vn.size());
   int vpb = 0;
-  for (long j = 0; j < nk; ++j) {
-    const std::uint64_t mj = lc / rc.den[static_cast<std::size_t>(j)];
-    for (long cc = 0; cc < dv; ++cc) {
-      const i128 v = static_cast<i128>(vn[static_cast<std::size_t>(j * dv + cc)]) * static_cast<i128>(mj);
+  for (Eigen::Index j = 0; j < nk; ++j) {
+    const std::uint64_t mj = lc / at_index(rc.den, j);
+    for (Eigen::Index cc = 0; cc < dv; ++cc) {
+      const i128 v = static_cast<i128>(at_index(vn, j * dv + cc)) * static_cast<i128>(mj);
       const int b = bit_length(magnitude(v));
       if (b > word_bits) return std::nullopt;
       vpb = std::max(vpb, b);
-      vp[static_cast<std::size_t>(j * dv + cc)] = static_cast<std::int64_t>(v);
+      at_index(vp, j * dv + cc) = static_cast<std::int64_t>(v);
     }
   }
   // NOTE: P_ij < 2^253 is split into four 64-bit limbs; each limb times V' summed over nk keys is
@@ -176,8 +177,8 @@ std::optional<Matrix<Q>> try_rational_head(const Matrix<Q>& y, const Matrix<Q>& 
   // Per query row: scores, kernel numerators P (4 limbs), their sum T (5 limbs), then Z's numerators.
   Matrix<Q> z(nq, dv);
   constexpr int pl = 4;
-  std::vector<std::uint64_t> plimbs(static_cast<std::size_t>(nk * pl));
-  std::vector<i128> acc(static_cast<std::size_t>(dv * pl));
+  std::vector<std::uint64_t> plimbs(to_size(nk * pl, "a buffer's length"));
+  std::vector<i128> acc(to_size(dv * pl, "a buffer's length"));
   mpz_t num, den, g, t_i;
   mpz_init(num);
   mpz_init(den);
@@ -192,7 +193,7 @@ std::optional<Matrix<Q>> try_rational_head(const Matrix<Q>& y, const Matrix<Q>& 
       mpz_clear(d);
     }
   } guard{num, den, g, t_i};
-  std::vector<__mpz_struct> nums(static_cast<std::size_t>(dv));
+  std::vector<__mpz_struct> nums(to_size(dv, "a buffer's length"));
   for (auto& x : nums) mpz_init(&x);
   struct clear_all {
     std::vector<__mpz_struct>& v;
@@ -202,22 +203,22 @@ std::optional<Matrix<Q>> try_rational_head(const Matrix<Q>& y, const Matrix<Q>& 
   } guard_nums{nums};
   detail::row_gcds rg;
   const std::int64_t* kp = kn.data();
-  for (long i = 0; i < nq; ++i) {
-    const u128 d_row = static_cast<u128>(static_cast<std::uint64_t>(sq)) * ry.den[static_cast<std::size_t>(i)];
+  for (Eigen::Index i = 0; i < nq; ++i) {
+    const u128 d_row = static_cast<u128>(static_cast<std::uint64_t>(sq)) * at_index(ry.den, i);
     if (bit_length(d_row) + bit_length(l) + bit_length(lc) > 125) return std::nullopt;
     const i128 d = static_cast<i128>(d_row * l * lc);
     std::uint64_t total[5] = {0, 0, 0, 0, 0};
     int used = 1;  // limbs of P in use in this row
-    const std::int64_t* qi = &qm[static_cast<std::size_t>(i * dk)];
-    for (long j = 0; j < nk; ++j) {
-      std::uint64_t* p = &plimbs[static_cast<std::size_t>(j * pl)];
+    const std::int64_t* qi = &at_index(qm, i * dk);
+    for (Eigen::Index j = 0; j < nk; ++j) {
+      std::uint64_t* p = &at_index(plimbs, j * pl);
       p[0] = p[1] = p[2] = p[3] = 0;
-      if (!msk.allows(static_cast<std::size_t>(i), static_cast<std::size_t>(j))) continue;
+      if (!msk.allows(i, j)) continue;
       const std::int64_t* kj = kp + j * dk;
       i128 s = 0;
-      for (long k = 0; k < dk; ++k) s += static_cast<i128>(qi[k]) * kj[k];
+      for (Eigen::Index k = 0; k < dk; ++k) s += static_cast<i128>(qi[k]) * kj[k];
       // n_ij = sp·Sn_ij·(Lc/dc_j), and |n_ij + D_i| < 2^126 so that P < 2^253.
-      const std::uint64_t mj = lc / rc.den[static_cast<std::size_t>(j)];
+      const std::uint64_t mj = lc / at_index(rc.den, j);
       if (bit_length(magnitude(s)) + bit_length(magnitude(sp)) + bit_length(mj) > 124) return std::nullopt;
       const u128 m = magnitude(s * sp * static_cast<i128>(mj) + d);
       const u128 ml = static_cast<std::uint64_t>(m), mh = m >> 64;
@@ -240,21 +241,21 @@ std::optional<Matrix<Q>> try_rational_head(const Matrix<Q>& y, const Matrix<Q>& 
     }
     // Z numerators: Σ_j P_ij·V'_jc = Σ_x 2^(64x)·Σ_j limb_x(P_ij)·V'_jc.
     std::fill(acc.begin(), acc.end(), 0);
-    for (long j = 0; j < nk; ++j) {
-      const std::uint64_t* p = &plimbs[static_cast<std::size_t>(j * pl)];
-      const std::int64_t* vj = &vp[static_cast<std::size_t>(j * dv)];
+    for (Eigen::Index j = 0; j < nk; ++j) {
+      const std::uint64_t* p = &at_index(plimbs, j * pl);
+      const std::int64_t* vj = &at_index(vp, j * dv);
       for (int x = 0; x < used; ++x) {
         const i128 limb = static_cast<i128>(p[x]);
         if (limb == 0) continue;
-        i128* ax = &acc[static_cast<std::size_t>(x * dv)];
-        for (long cc = 0; cc < dv; ++cc) ax[cc] += limb * vj[cc];
+        i128* ax = &at_index(acc, x * dv);
+        for (Eigen::Index cc = 0; cc < dv; ++cc) ax[cc] += limb * vj[cc];
       }
     }
     set_limbs(t_i, total, 5, false);
     i128 parts[pl];
-    for (long cc = 0; cc < dv; ++cc) {
-      for (int x = 0; x < used; ++x) parts[x] = acc[static_cast<std::size_t>(x * dv + cc)];
-      mpz_ptr a_c = &nums[static_cast<std::size_t>(cc)];
+    for (Eigen::Index cc = 0; cc < dv; ++cc) {
+      for (int x = 0; x < used; ++x) parts[x] = at_index(acc, x * dv + cc);
+      mpz_ptr a_c = &at_index(nums, cc);
       set_limb_sums(a_c, parts, used);
       if (f == fault::wrong_entry && i == nq - 1 && cc == dv - 1) mpz_add_ui(a_c, a_c, 1);
     }
@@ -262,10 +263,10 @@ std::optional<Matrix<Q>> try_rational_head(const Matrix<Q>& y, const Matrix<Q>& 
     // NOTE: gcd(a, T·c) = g·gcd(a/g, c) with g = gcd(a, T) (a/g and T/g are coprime), so
     // a/(g·h) over (T/g)·(c/h), h = gcd(a/g, c), is in lowest terms.
     const bool split = rg.prepare(t_i, nums.data(), dv);
-    for (long cc = 0; cc < dv; ++cc) {
-      mpz_ptr a_c = &nums[static_cast<std::size_t>(cc)];
+    for (Eigen::Index cc = 0; cc < dv; ++cc) {
+      mpz_ptr a_c = &at_index(nums, cc);
       mpq_ptr out = z(i, cc).backend().data();
-      const u128 c128 = static_cast<u128>(lc) * cv.den[static_cast<std::size_t>(cc)];
+      const u128 c128 = static_cast<u128>(lc) * at_index(cv.den, cc);
       if (split && rg.all_coprime) {  // the gcd is a word: divide by it as a word
         const std::uint64_t gs = rg.word_gcd(a_c);
         if (gs != 1) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "orderblind/fast/fraction_free.hpp"
+#include "orderblind/index.hpp"
 
 namespace orderblind::fast {
 
@@ -18,23 +19,23 @@ bool try_multiply(const Matrix<Q>& a, const Matrix<Q>& b, bool b_transposed, Mat
   ff_lines ra, cb;
   if (!rows_of(a, ra)) return false;
   if (!(b_transposed ? rows_of(b, cb) : columns_of(b, cb))) return false;
-  const long k = a.cols();
+  const Eigen::Index k = a.cols();
   // NOTE: |Σ_t a_t b_t| ≤ k·max|a|·max|b| < 2^(bits_a + bits_b + ⌈log2 k⌉) ≤ 2^125 fits an i128, and
   // the denominator, a product of two ≤ 62-bit lcms, fits 124 bits.
   if (f != fault::unchecked_words && ra.num_bits + cb.num_bits + sum_bits(k) > 125) return false;
   out.resize(a.rows(), cb.lines);
-  for (long i = 0; i < a.rows(); ++i) {
-    const std::int64_t* ai = &ra.num[static_cast<std::size_t>(i * k)];
-    for (long j = 0; j < cb.lines; ++j) {
-      const std::int64_t* bj = &cb.num[static_cast<std::size_t>(j * k)];
+  for (Eigen::Index i = 0; i < a.rows(); ++i) {
+    const std::int64_t* ai = &at_index(ra.num, i * k);
+    for (Eigen::Index j = 0; j < cb.lines; ++j) {
+      const std::int64_t* bj = &at_index(cb.num, j * k);
       // NOTE: accumulate modulo 2^128 (unsigned): identical to i128 sums whenever the width check above
       // holds, and well-defined (a wrap, not UB) for the unchecked_words mutant, so UBSan stays quiet.
       u128 acc_bits = 0;
-      for (long t = 0; t < k; ++t) acc_bits += static_cast<u128>(static_cast<i128>(ai[t]) * bj[t]);
+      for (Eigen::Index t = 0; t < k; ++t) acc_bits += static_cast<u128>(static_cast<i128>(ai[t]) * bj[t]);
       i128 acc = static_cast<i128>(acc_bits);
       if (f == fault::wrong_entry && i == a.rows() - 1 && j == 0) acc += 1;
       set_reduced(out(i, j).backend().data(), acc,
-                  static_cast<u128>(ra.den[static_cast<std::size_t>(i)]) * cb.den[static_cast<std::size_t>(j)]);
+                  static_cast<u128>(at_index(ra.den, i)) * at_index(cb.den, j));
     }
   }
   return true;
@@ -45,26 +46,26 @@ bool try_multiply(const Matrix<Q>& a, const Matrix<Q>& b, bool b_transposed, Mat
 /// 2D² cancels in the normalisation: w_j = P_j / Σ_k P_k with P_j = (n_j + D)² + D².
 template <class Q>
 bool try_rational_weights(const std::vector<Q>& s, std::vector<Q>& w, fault f = fault::none) {
-  const long n = static_cast<long>(s.size());
+  const Eigen::Index n = std::ssize(s);
   ff_lines row;
-  if (!to_lines<Q>(1, n, [&s](long, long t) -> mpq_srcptr { return s[static_cast<std::size_t>(t)].backend().data(); },
+  if (!to_lines<Q>(1, n, [&s](Eigen::Index, Eigen::Index t) -> mpq_srcptr { return at_index(s, t).backend().data(); },
                    row))
     return false;
   const i128 d = static_cast<i128>(row.den[0]);
-  std::vector<u128> p(static_cast<std::size_t>(n));
+  std::vector<u128> p(to_size(n, "a buffer's length"));
   u128 total = 0;
-  for (long j = 0; j < n; ++j) {
+  for (Eigen::Index j = 0; j < n; ++j) {
     // NOTE: |n_j| < 2^62 and D < 2^62, so |n_j + D| < 2^63, (n_j + D)² < 2^126 and P_j < 2^127.
-    const u128 m = magnitude(static_cast<i128>(row.num[static_cast<std::size_t>(j)]) + d);
-    p[static_cast<std::size_t>(j)] = m * m + static_cast<u128>(d) * static_cast<u128>(d);
-    if (__builtin_add_overflow(total, p[static_cast<std::size_t>(j)], &total)) return false;
+    const u128 m = magnitude(static_cast<i128>(at_index(row.num, j)) + d);
+    at_index(p, j) = m * m + static_cast<u128>(d) * static_cast<u128>(d);
+    if (__builtin_add_overflow(total, at_index(p, j), &total)) return false;
   }
-  w.resize(static_cast<std::size_t>(n));
-  for (long j = 0; j < n; ++j) {
-    u128 pj = p[static_cast<std::size_t>(j)];
+  w.resize(to_size(n, "a buffer's length"));
+  for (Eigen::Index j = 0; j < n; ++j) {
+    u128 pj = at_index(p, j);
     if (f == fault::wrong_entry && j == n - 1 && n > 1) pj += 1;
     const u128 g = gcd128(pj, total);
-    mpq_ptr q = w[static_cast<std::size_t>(j)].backend().data();
+    mpq_ptr q = at_index(w, j).backend().data();
     set_u128(mpq_numref(q), pj / g);
     set_u128(mpq_denref(q), total / g);
   }

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "orderblind/index.hpp"
 #include "orderblind/io/npy.hpp"  // detail::read_whole_file
 #include "orderblind/io/table.hpp"
 
@@ -67,10 +68,11 @@ inline table parse_csv(std::string_view text, const std::string& name, const rea
       if (comma == std::string_view::npos) break;
       start = comma + 1;
     }
+    const Eigen::Index width = to_index(fields, "the number of values on a line");
     if (t.rows == 0) {
-      t.cols = static_cast<Eigen::Index>(fields);
+      t.cols = width;
       first_data_line = line_no;
-    } else if (static_cast<Eigen::Index>(fields) != t.cols) {
+    } else if (width != t.cols) {
       fail(name, "line " + std::to_string(line_no) + " has " + std::to_string(fields) + " values but line " +
                      std::to_string(first_data_line) + " has " + std::to_string(t.cols) + ": rows must be equally long");
     }

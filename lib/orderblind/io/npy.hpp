@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "orderblind/index.hpp"
 #include "orderblind/io/table.hpp"
 
 namespace orderblind::io {
@@ -249,7 +250,7 @@ inline table parse_npy(std::string_view bytes, const std::string& name, const re
   if (rows > lim.max_elements || cols > lim.max_elements || rows > lim.max_elements / cols)
     fail(name, "shape (" + std::to_string(rows) + ", " + std::to_string(cols) + ") exceeds the limit of " +
                    std::to_string(lim.max_elements) + " elements");
-  const std::size_t count = static_cast<std::size_t>(rows * cols);
+  const std::size_t count = to_size(rows * cols, "the number of elements");  // below the limit (checked above)
   const std::size_t expected = count * header.item_size;
   const std::size_t have = bytes.size() - data_start;
   if (have < expected)
@@ -261,8 +262,8 @@ inline table parse_npy(std::string_view bytes, const std::string& name, const re
   table t;
   t.source = name;
   t.element_type = detail::npy_type_name(header);
-  t.rows = static_cast<Eigen::Index>(rows);
-  t.cols = static_cast<Eigen::Index>(cols);
+  t.rows = to_index(rows, "the number of rows");
+  t.cols = to_index(cols, "the number of columns");
   t.values.resize(count);
   const auto* data = reinterpret_cast<const unsigned char*>(bytes.data() + data_start);
   for (std::size_t k = 0; k < count; ++k) {

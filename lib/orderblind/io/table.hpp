@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "orderblind/index.hpp"
 #include "orderblind/matrix.hpp"
 
 namespace orderblind::io {
@@ -35,7 +36,7 @@ struct table {
   std::vector<double> values;  ///< row-major, rows·cols entries
 
   /// The value at (r, c).
-  double at(Eigen::Index r, Eigen::Index c) const { return values[static_cast<std::size_t>(r * cols + c)]; }
+  double at(Eigen::Index r, Eigen::Index c) const { return at_index(values, r * cols + c); }
 
   /// The table as a matrix of T. For an exact T each double becomes its exact dyadic rational
   /// m·2^e (GMP's mpq_set_d and cpp_rational's conversion are exact), so nothing is rounded.

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "orderblind/index.hpp"
 #include "orderblind/matrix.hpp"
 #include "orderblind/pe/concept.hpp"
 #include "orderblind/pe/rotary.hpp"
@@ -20,11 +21,11 @@ template <Scalar T>
 struct nope {
   using scalar_type = T;
   static constexpr pe_kind kind = pe_kind::additive;
-  long d = 4;
+  Eigen::Index d = 4;
   std::string name() const { return "nope"; }
   std::string parameters() const { return "d = " + std::to_string(d) + ", nothing added"; }
-  long dim() const { return d; }
-  vec<T> encode(long, long) const { return vec<T>(static_cast<std::size_t>(d), T(0)); }
+  Eigen::Index dim() const { return d; }
+  vec<T> encode(Eigen::Index, Eigen::Index) const { return vec<T>(to_size(d, "the width"), T(0)); }
 };
 
 /// The counter (text 001 §3.7, p_m = m·𝟙; text 003 Attempt 1, "add the number pos (0, 1, 2, …)"):
@@ -37,12 +38,12 @@ template <Scalar T>
 struct counter_scheme {
   using scalar_type = T;
   static constexpr pe_kind kind = pe_kind::additive;
-  long d = 4;
-  long first = 0;
+  Eigen::Index d = 4;
+  Eigen::Index first = 0;
   std::string name() const { return "counter"; }
   std::string parameters() const { return "d = " + std::to_string(d) + ", PE(p) = (p + " + std::to_string(first) + ")·𝟙"; }
-  long dim() const { return d; }
-  vec<T> encode(long p, long) const { return vec<T>(static_cast<std::size_t>(d), T(p + first)); }
+  Eigen::Index dim() const { return d; }
+  vec<T> encode(Eigen::Index p, Eigen::Index) const { return vec<T>(to_size(d, "the width"), T(p + first)); }
 };
 
 /// pos/length (text 003, attempt 2): PE(p) = (p / N)·𝟙 for a sequence of N tokens.
@@ -50,13 +51,13 @@ template <Scalar T>
 struct pos_length_scheme {
   using scalar_type = T;
   static constexpr pe_kind kind = pe_kind::additive;
-  long d = 4;
+  Eigen::Index d = 4;
   std::string name() const { return "pos-length"; }
   std::string parameters() const { return "d = " + std::to_string(d) + ", PE(p) = (p/N)·𝟙"; }
-  long dim() const { return d; }
-  vec<T> encode(long p, long length) const {
+  Eigen::Index dim() const { return d; }
+  vec<T> encode(Eigen::Index p, Eigen::Index length) const {
     if (length <= 0) throw configuration_error("pos/length: the sequence length must be positive");
-    return vec<T>(static_cast<std::size_t>(d), T(p) / T(length));
+    return vec<T>(to_size(d, "the width"), T(p) / T(length));
   }
 };
 
@@ -69,7 +70,7 @@ template <Scalar T>
 struct sinusoidal_scheme {
   using scalar_type = T;
   static constexpr pe_kind kind = pe_kind::additive;
-  long d = 8;
+  Eigen::Index d = 8;
   sinusoid_layout layout = sinusoid_layout::paper;
   angle_table<T> angles = angle_table<T>::standard(8);
   std::string name() const {
@@ -77,24 +78,24 @@ struct sinusoidal_scheme {
            (angles.exact() ? "/pythagorean" : "");
   }
   std::string parameters() const { return "d = " + std::to_string(d) + ", " + angles.description; }
-  long dim() const { return d; }
-  vec<T> encode(long p, long) const {
-    vec<T> out(static_cast<std::size_t>(d));
-    const long half = d / 2;
-    for (long i = 0; i < half; ++i) {
-      auto [c, s] = angles.cos_sin(static_cast<std::size_t>(i), p);
+  Eigen::Index dim() const { return d; }
+  vec<T> encode(Eigen::Index p, Eigen::Index) const {
+    vec<T> out(to_size(d, "the width"));
+    const Eigen::Index half = d / 2;
+    for (Eigen::Index i = 0; i < half; ++i) {
+      auto [c, s] = angles.cos_sin(i, p);
       if (layout == sinusoid_layout::paper) {
-        out[static_cast<std::size_t>(2 * i)] = s;
-        out[static_cast<std::size_t>(2 * i + 1)] = c;
+        at_index(out, 2 * i) = s;
+        at_index(out, 2 * i + 1) = c;
       } else {
-        out[static_cast<std::size_t>(i)] = s;
-        out[static_cast<std::size_t>(i + half)] = c;
+        at_index(out, i) = s;
+        at_index(out, i + half) = c;
       }
     }
     // NOTE: an odd width in the paper layout ends with the sine of one more pair, when the table has it
     // (PE(p, 2i) = sin(pθ_i) for 2i = d − 1).
-    if (d % 2 == 1 && layout == sinusoid_layout::paper && angles.pairs() > static_cast<std::size_t>(half))
-      out[static_cast<std::size_t>(d - 1)] = angles.cos_sin(static_cast<std::size_t>(half), p).second;
+    if (d % 2 == 1 && layout == sinusoid_layout::paper && angles.pairs() > half)
+      at_index(out, d - 1) = angles.cos_sin(half, p).second;
     return out;
   }
 };
@@ -104,23 +105,23 @@ template <Scalar T>
 struct learned_scheme {
   using scalar_type = T;
   static constexpr pe_kind kind = pe_kind::additive;
-  long d = 4;
-  long rows = 32;
+  Eigen::Index d = 4;
+  Eigen::Index rows = 32;
   std::uint64_t seed = 7;
   std::string name() const { return "learned"; }
   std::string parameters() const {
     return "d = " + std::to_string(d) + ", L = " + std::to_string(rows) + " rows of integers/4 in [−1, 1] (seed " +
            std::to_string(seed) + ")";
   }
-  long dim() const { return d; }
-  long max_position() const { return rows; }
-  vec<T> encode(long p, long) const {
+  Eigen::Index dim() const { return d; }
+  Eigen::Index max_position() const { return rows; }
+  vec<T> encode(Eigen::Index p, Eigen::Index) const {
     if (p < 0 || p >= rows)
       throw undefined_position_error("learned table: no row for position " + std::to_string(p) + " (the table has " +
                                      std::to_string(rows) + " rows)");
-    vec<T> out(static_cast<std::size_t>(d));
-    for (long j = 0; j < d; ++j)
-      out[static_cast<std::size_t>(j)] =
+    vec<T> out(to_size(d, "the width"));
+    for (Eigen::Index j = 0; j < d; ++j)
+      at_index(out, j) =
           T(small_int(seed, static_cast<std::uint64_t>(p * d + j), 4)) / T(4);
     return out;
   }
@@ -139,25 +140,25 @@ inline void require_dims(Eigen::Index n, Eigen::Index d) {
 /// The n × dim() table of an additive scheme: row r is s.encode(first + r, length).
 template <class S>
   requires(has_encode<S> && S::kind == pe_kind::additive)
-Matrix<typename S::scalar_type> encoding_table(const S& s, Eigen::Index n, long length, long first = 0) {
+Matrix<typename S::scalar_type> encoding_table(const S& s, Eigen::Index n, Eigen::Index length, Eigen::Index first = 0) {
   using T = typename S::scalar_type;
-  detail::require_dims(n, static_cast<Eigen::Index>(s.dim()));
+  detail::require_dims(n, s.dim());
   Matrix<T> pe(n, s.dim());
   for (Eigen::Index r = 0; r < n; ++r) {
-    const vec<T> e = s.encode(first + static_cast<long>(r), length);
-    if (static_cast<long>(e.size()) != s.dim())
+    const vec<T> e = s.encode(first + r, length);
+    if (std::ssize(e) != s.dim())
       throw shape_error("the scheme '" + s.name() + "' returned " + std::to_string(e.size()) + " entries for PE(" +
-                        std::to_string(first + static_cast<long>(r)) + "), expected " + std::to_string(s.dim()));
-    for (Eigen::Index j = 0; j < pe.cols(); ++j) pe(r, j) = e[static_cast<std::size_t>(j)];
+                        std::to_string(first + r) + "), expected " + std::to_string(s.dim()));
+    for (Eigen::Index j = 0; j < pe.cols(); ++j) pe(r, j) = at_index(e, j);
   }
   return pe;
 }
 
 /// The counter as a table (text 001 §3.7): row p is (first + p)·𝟙.
 template <Scalar T>
-Matrix<T> counter(Eigen::Index n, Eigen::Index d, long first = 0) {
+Matrix<T> counter(Eigen::Index n, Eigen::Index d, Eigen::Index first = 0) {
   detail::require_dims(n, d);
-  return encoding_table(counter_scheme<T>{static_cast<long>(d), first}, n, static_cast<long>(n));
+  return encoding_table(counter_scheme<T>{d, first}, n, n);
 }
 
 /// pos/length as a table (text 003, attempt 2): row p is (p / length)·𝟙, n ≤ length rows shown.
@@ -167,24 +168,24 @@ Matrix<T> pos_over_length(Eigen::Index n, Eigen::Index d, Eigen::Index length) {
   if (length < n)
     throw configuration_error("pos/length: the sequence length " + std::to_string(length) +
                               " is shorter than the " + std::to_string(n) + " positions asked for");
-  return encoding_table(pos_length_scheme<T>{static_cast<long>(d)}, n, static_cast<long>(length));
+  return encoding_table(pos_length_scheme<T>{d}, n, length);
 }
 
 /// The sinusoid of "Attention Is All You Need" as a table (paper layout, text 000 §4): PE(p, 2i) =
 /// sin(p θ_i), PE(p, 2i+1) = cos(p θ_i), θ_i = base^(−2i/d); rows are positions first, first+1, ….
 template <Scalar T>
-Matrix<T> sinusoidal(Eigen::Index n, Eigen::Index d, const T& base = T(10000), long first = 0) {
+Matrix<T> sinusoidal(Eigen::Index n, Eigen::Index d, const T& base = T(10000), Eigen::Index first = 0) {
   static_assert(scalar_traits<T>::has_trig,
                 "the sinusoidal encoding needs sin and cos: use a real scalar (double, mpfr100, …); the exact "
                 "rational path uses Pythagorean rotations instead");
   detail::require_dims(n, d);
   if (!(T(0) < base)) throw configuration_error("the sinusoid's base must be positive, got " + format_scalar(base));
   sinusoidal_scheme<T> s;
-  s.d = static_cast<long>(d);
+  s.d = d;
   s.angles = angle_table<T>{};
-  for (long i = 0; i < (s.d + 1) / 2; ++i) s.angles.theta.push_back(sinusoid_frequency(i, s.d, base));
+  for (Eigen::Index i = 0; i < (s.d + 1) / 2; ++i) s.angles.theta.push_back(sinusoid_frequency(i, s.d, base));
   s.angles.description = "θ_i = " + format_scalar(base) + "^(−2i/" + std::to_string(d) + ")";
-  return encoding_table(s, n, static_cast<long>(n), first);
+  return encoding_table(s, n, n, first);
 }
 
 /// X + PE (shapes must match).

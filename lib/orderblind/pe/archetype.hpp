@@ -13,7 +13,7 @@ namespace orderblind::pe {
 
 /// Calls made to an archetype, shared by its copies.
 struct archetype_log {
-  long name = 0, parameters = 0, dim = 0, encode = 0, query = 0, key = 0, bias = 0;
+  Eigen::Index name = 0, parameters = 0, dim = 0, encode = 0, query = 0, key = 0, bias = 0;
 };
 
 /// The minimal scheme of kind K over T: additive adds p·e₀, query_key scales by 1, score_bias adds −|m−n|.
@@ -31,29 +31,29 @@ class scheme_archetype {
     ++log_->parameters;
     return "the documented interface only";
   }
-  long dim() const {
+  Eigen::Index dim() const {
     ++log_->dim;
     return 2;
   }
-  vec<T> encode(long p, long) const
+  vec<T> encode(Eigen::Index p, Eigen::Index) const
     requires(K == pe_kind::additive)
   {
     ++log_->encode;
     return {T(p), T(0)};
   }
-  vec<T> query(const vec<T>& q, long) const
+  vec<T> query(const vec<T>& q, Eigen::Index) const
     requires(K == pe_kind::query_key)
   {
     ++log_->query;
     return q;
   }
-  vec<T> key(const vec<T>& k, long) const
+  vec<T> key(const vec<T>& k, Eigen::Index) const
     requires(K == pe_kind::query_key)
   {
     ++log_->key;
     return k;
   }
-  T bias(const vec<T>&, const vec<T>&, long m, long n) const
+  T bias(const vec<T>&, const vec<T>&, Eigen::Index m, Eigen::Index n) const
     requires(K == pe_kind::score_bias)
   {
     ++log_->bias;

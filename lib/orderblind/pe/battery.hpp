@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "orderblind/attention.hpp"
+#include "orderblind/index.hpp"
 #include "orderblind/pe/concept.hpp"
 #include "orderblind/pe/report.hpp"
 #include "orderblind/pe/solve.hpp"
@@ -21,23 +22,23 @@ namespace orderblind::pe {
 
 /// How far the battery looks; sized per arithmetic (exact denominators grow like 5^p).
 struct battery_config {
-  long positions = 16;        ///< the grid [0, P) of query/key positions for pairwise laws
-  long injective_max = 320;   ///< injectivity is checked for p < this
-  long sweep = 300;           ///< extrapolation/boundedness sweep [0, sweep)
-  std::vector<long> far = {1000, 10000, 100000};
-  std::vector<long> shifts = {1, 3, 7};
+  Eigen::Index positions = 16;        ///< the grid [0, P) of query/key positions for pairwise laws
+  Eigen::Index injective_max = 320;   ///< injectivity is checked for p < this
+  Eigen::Index sweep = 300;           ///< extrapolation/boundedness sweep [0, sweep)
+  std::vector<Eigen::Index> far = {1000, 10000, 100000};
+  std::vector<Eigen::Index> shifts = {1, 3, 7};
   int contents = 2;           ///< content vectors per law
-  long decay_windows = 10;    ///< RoPE bound: window means over [2^j, 2^(j+1)), j < this
-  long decay_reach = 64;      ///< score decay: |Δ| ≤ this around m = this
+  Eigen::Index decay_windows = 10;    ///< RoPE bound: window means over [2^j, 2^(j+1)), j < this
+  Eigen::Index decay_reach = 64;      ///< score decay: |Δ| ≤ this around m = this
   /// Pairwise laws (relative scores, shift-linear, score decays) also probe positions around these and
   /// around the scheme's max_position (floating arithmetic only: exact rotations' denominators grow
   /// like 5^p).
-  std::vector<long> pair_far = {256, 4096, 65536};
-  long far_span = 4;          ///< positions [B − far_span/2, B + far_span/2) around each far base B
-  long far_decay_reach = 8;   ///< score decay at a far base: |Δ| ≤ this
+  std::vector<Eigen::Index> pair_far = {256, 4096, 65536};
+  Eigen::Index far_span = 4;          ///< positions [B − far_span/2, B + far_span/2) around each far base B
+  Eigen::Index far_decay_reach = 8;   ///< score decay at a far base: |Δ| ≤ this
   /// The bounded law's growth probe: positions where max|entry| must keep rising (all of them, each
   /// above the last by more than the tolerance) and end above twice the sweep's maximum to fail.
-  std::vector<long> growth = {1024, 4096, 16384, 65536, 262144, 1048576, 16777216, 268435456};
+  std::vector<Eigen::Index> growth = {1024, 4096, 16384, 65536, 262144, 1048576, 16777216, 268435456};
 
   /// Defaults for scalar T.
   template <Scalar T>
@@ -80,7 +81,7 @@ std::string arithmetic_name() {
 // d of them: an honest bound is ≈ 4·d·(phase+1)·ε·max|x|²; the factor 64 leaves room for the frequency
 // formulas (exp/log/pow, ≤ 4 roundings each) and the YaRN/xPos factors. Violations the battery looks for
 // are O(1) or O(θ), ≫ this (≈ 1e-90 for mpfr100).
-inline double tolerance_units(long phase, long d) { return 64.0 * static_cast<double>(phase + 1) * static_cast<double>(d); }
+inline double tolerance_units(Eigen::Index phase, Eigen::Index d) { return 64.0 * static_cast<double>(phase + 1) * static_cast<double>(d); }
 
 /// The magnitude at or below which a pivot of the fitting and null-space eliminations counts as zero:
 /// 0 for exact types, ε^(2/5) otherwise (about 1e-40 for mpfr100, 6e-7 for double).
@@ -106,20 +107,20 @@ bool close(const T& a, const T& b, double k, const T& magnitude) {
 
 /// The index of the first entry of v that is not a number (NaN, ±∞, an unbounded enclosure), or −1.
 template <Scalar T>
-long first_non_number(const vec<T>& v) {
-  for (std::size_t i = 0; i < v.size(); ++i)
-    if (!comparable(v[i])) return static_cast<long>(i);
+Eigen::Index first_non_number(const vec<T>& v) {
+  for (Eigen::Index i = 0; i < std::ssize(v); ++i)
+    if (!comparable(at_index(v, i))) return i;
   return -1;
 }
 
 /// A failed cell for a value that is not a number: no law holds on NaN. `what` names the value
 /// ("PE(3)"); `j` is the entry.
 template <Scalar T>
-cell non_number_cell(property p, const std::string& what, const vec<T>& v, long j) {
+cell non_number_cell(property p, const std::string& what, const vec<T>& v, Eigen::Index j) {
   cell c;
   c.prop = p;
   c.result = verdict::fails;
-  c.summary = what + " entry " + std::to_string(j) + " is " + describe_incomparable(v[static_cast<std::size_t>(j)]) +
+  c.summary = what + " entry " + std::to_string(j) + " is " + describe_incomparable(at_index(v, j)) +
               ": not a number, so the law cannot hold";
   c.evidence = c.summary + " (" + format_vec(v) + ")";
   return c;
@@ -152,27 +153,27 @@ verdict held() {
 }
 
 template <Scalar T>
-vec<T> ones(long d) {
-  return vec<T>(static_cast<std::size_t>(d), T(1));
+vec<T> ones(Eigen::Index d) {
+  return vec<T>(to_size(d, "the width"), T(1));
 }
 
 template <Scalar T>
-vec<T> basis(long d, long j) {
-  vec<T> e(static_cast<std::size_t>(d), T(0));
-  e[static_cast<std::size_t>(j)] = T(1);
+vec<T> basis(Eigen::Index d, Eigen::Index j) {
+  vec<T> e(to_size(d, "the width"), T(0));
+  at_index(e, j) = T(1);
   return e;
 }
 
 /// The last position the scheme defines + 1 (or `fallback`).
 template <class S>
-long defined_limit(const S& s, long fallback) {
+Eigen::Index defined_limit(const S& s, Eigen::Index fallback) {
   if constexpr (has_max_position<S>) return std::min(fallback, s.max_position());
   else return fallback;
 }
 
 /// What "the encoding of position p" is for each kind: PE(p); [R_p x₀ ‖ key R_p x₀]; the bias row/column.
 template <class S>
-vec<scalar_of<S>> probe(const S& s, long p, long length) {
+vec<scalar_of<S>> probe(const S& s, Eigen::Index p, Eigen::Index length) {
   using T = scalar_of<S>;
   if constexpr (S::kind == pe_kind::additive) {
     return s.encode(p, length);
@@ -190,8 +191,8 @@ vec<scalar_of<S>> probe(const S& s, long p, long length) {
 
 /// The position part of the score between query position m and key position n (content q, k).
 template <class S>
-scalar_of<S> position_score(const S& s, const vec<scalar_of<S>>& q, const vec<scalar_of<S>>& k, long m, long n,
-                            long length) {
+scalar_of<S> position_score(const S& s, const vec<scalar_of<S>>& q, const vec<scalar_of<S>>& k, Eigen::Index m, Eigen::Index n,
+                            Eigen::Index length) {
   if constexpr (S::kind == pe_kind::additive) {
     (void)q;
     (void)k;
@@ -207,22 +208,22 @@ scalar_of<S> position_score(const S& s, const vec<scalar_of<S>>& q, const vec<sc
 /// cfg.pair_far, and the last window below max_position; `extra` more positions must stay defined.
 /// Empty for exact scalars.
 template <class S>
-std::vector<long> far_bases(const S& s, const battery_config& cfg, long extra) {
-  std::vector<long> out;
+std::vector<Eigen::Index> far_bases(const S& s, const battery_config& cfg, Eigen::Index extra) {
+  std::vector<Eigen::Index> out;
   if constexpr (scalar_traits<scalar_of<S>>::is_exact) {
     (void)s;
     (void)cfg;
     (void)extra;
     return out;
   } else {
-    long limit = std::numeric_limits<long>::max();
+    Eigen::Index limit = std::numeric_limits<Eigen::Index>::max();
     if constexpr (has_max_position<S>) limit = s.max_position();
-    for (long b : cfg.pair_far) {
-      const long lo = b - cfg.far_span / 2;
+    for (Eigen::Index b : cfg.pair_far) {
+      const Eigen::Index lo = b - cfg.far_span / 2;
       if (lo >= 0 && lo + cfg.far_span + extra <= limit) out.push_back(lo);
     }
     if constexpr (has_max_position<S>) {
-      const long lo = limit - cfg.far_span - extra;
+      const Eigen::Index lo = limit - cfg.far_span - extra;
       if (lo > cfg.positions && (out.empty() || lo > out.back())) out.push_back(lo);
     }
     return out;
@@ -230,7 +231,7 @@ std::vector<long> far_bases(const S& s, const battery_config& cfg, long extra) {
 }
 
 /// "m, n < 16 and [254, 258), [4094, 4098) (around 2^8, 2^12, …)": which positions a pairwise law probed.
-inline std::string probed_words(const std::string& near, const std::vector<long>& bases, long span, bool exact) {
+inline std::string probed_words(const std::string& near, const std::vector<Eigen::Index>& bases, Eigen::Index span, bool exact) {
   if (bases.empty())
     return near + (exact ? " (far positions are probed in the real-arithmetic rows: exact rotations grow like 5^p)" : "");
   std::string s = near + "; far windows ";
@@ -245,11 +246,11 @@ template <class S>
 cell check_bounded(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
   cell c = make_cell(property::bounded);
-  const long limit = defined_limit(s, cfg.sweep);
+  const Eigen::Index limit = defined_limit(s, cfg.sweep);
   T near(0);
-  for (long p = 0; p < limit; ++p) {
+  for (Eigen::Index p = 0; p < limit; ++p) {
     auto v = probe(s, p, std::max(limit, p + 1));
-    if (const long j = first_non_number(v); j >= 0) return non_number_cell(property::bounded, "the encoding of p = " + std::to_string(p), v, j);
+    if (const Eigen::Index j = first_non_number(v); j >= 0) return non_number_cell(property::bounded, "the encoding of p = " + std::to_string(p), v, j);
     T m = max_entry(v);
     if constexpr (S::kind == pe_kind::query_key) m = T(m / max_entry(content_vector<T>(s.dim(), 101)));
     if (near < m) near = m;
@@ -258,10 +259,10 @@ cell check_bounded(const S& s, const battery_config& cfg) {
   // cfg.growth (each step by more than the tolerance) and end above twice the sweep's maximum. One
   // position with a small margin (kerple-log at p = 100000 was 8 % above the line) is no evidence of
   // growth; a steady rise over 2^10 … 2^28 is (kerple-log's ln(1 + p/2) rises by ln 4 per step).
-  std::vector<long> far = cfg.growth;
+  std::vector<Eigen::Index> far = cfg.growth;
   if constexpr (has_max_position<S>) far.clear();
-  std::vector<std::pair<long, T>> seen;
-  for (long p : far) {
+  std::vector<std::pair<Eigen::Index, T>> seen;
+  for (Eigen::Index p : far) {
     vec<T> v;
     try {
       v = probe(s, p, p + 1);
@@ -269,7 +270,7 @@ cell check_bounded(const S& s, const battery_config& cfg) {
       continue;  // NOTE: undefined positions are the business of `extrapolates`; any other exception
                  // (overflow, a domain error) propagates: an error is never a "held".
     }
-    if (const long j = first_non_number(v); j >= 0) return non_number_cell(property::bounded, "the encoding of p = " + std::to_string(p), v, j);
+    if (const Eigen::Index j = first_non_number(v); j >= 0) return non_number_cell(property::bounded, "the encoding of p = " + std::to_string(p), v, j);
     T m = max_entry(v);
     if constexpr (S::kind == pe_kind::query_key) m = T(m / max_entry(content_vector<T>(s.dim(), 101)));
     seen.emplace_back(p, m);
@@ -295,7 +296,7 @@ cell check_bounded(const S& s, const battery_config& cfg) {
   c.summary = "max |entry| = " + short_scalar(near) + " over p < " + std::to_string(limit) +
               (seen.empty() ? std::string() : ", no steady growth over " + std::to_string(seen.size()) + " far positions up to p = " +
                                                   std::to_string(seen.back().first));
-  c.evidence = c.summary + "; " + std::to_string(limit + static_cast<long>(seen.size())) + " positions, " +
+  c.evidence = c.summary + "; " + std::to_string(limit + std::ssize(seen)) + " positions, " +
                arithmetic_name<T>() + (trail.empty() ? std::string() : "; far p: max |entry| = " + trail) +
                ". Held means: max |entry| does not both rise at every far position and end above twice the sweep's maximum.";
   if constexpr (S::kind == pe_kind::query_key) c.evidence += " (query_key: ‖·‖∞ of f(x₀, p) over ‖x₀‖∞.)";
@@ -313,11 +314,11 @@ cell check_length_consistent(const S& s, const battery_config& cfg) {
     c.evidence = c.summary;
     return c;
   } else {
-    const long lengths[] = {5, 50, 7, 64};
-    long checked = 0;
-    for (long p = 0; p < 5; ++p) {
+    const Eigen::Index lengths[] = {5, 50, 7, 64};
+    Eigen::Index checked = 0;
+    for (Eigen::Index p = 0; p < 5; ++p) {
       const auto ref = s.encode(p, lengths[0]);
-      for (long n : lengths) {
+      for (Eigen::Index n : lengths) {
         if (p >= defined_limit(s, n)) continue;
         const auto v = s.encode(p, n);
         ++checked;
@@ -348,20 +349,20 @@ cell check_injective(const S& s, const battery_config& cfg) {
     c.evidence = c.summary;
     return c;
   } else {
-    const long limit = defined_limit(s, cfg.injective_max);
+    const Eigen::Index limit = defined_limit(s, cfg.injective_max);
     std::vector<vec<T>> enc;
-    for (long p = 0; p < limit; ++p) {
+    for (Eigen::Index p = 0; p < limit; ++p) {
       enc.push_back(probe(s, p, limit));
-      if (const long j = first_non_number(enc.back()); j >= 0)
+      if (const Eigen::Index j = first_non_number(enc.back()); j >= 0)
         return non_number_cell(property::injective, "the encoding of p = " + std::to_string(p), enc.back(), j);
     }
     const double k = tolerance_units(limit, s.dim());
-    for (long q = 1; q < limit; ++q)
-      for (long p = 0; p < q; ++p)
-        if (close_vec(enc[static_cast<std::size_t>(p)], enc[static_cast<std::size_t>(q)], k)) {
+    for (Eigen::Index q = 1; q < limit; ++q)
+      for (Eigen::Index p = 0; p < q; ++p)
+        if (close_vec(at_index(enc, p), at_index(enc, q), k)) {
           c.result = verdict::fails;
           c.summary = "positions " + std::to_string(p) + " and " + std::to_string(q) + " encode alike: " +
-                      format_vec(enc[static_cast<std::size_t>(p)]);
+                      format_vec(at_index(enc, p));
           c.evidence = c.summary + " (" + tolerance_words<T>(k) + "; pairs searched in order of the larger position)";
           return c;
         }
@@ -379,11 +380,11 @@ template <class S>
 cell check_extrapolates(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
   cell c = make_cell(property::extrapolates);
-  std::vector<long> ps;
-  for (long p = 0; p < cfg.sweep; ++p) ps.push_back(p);
-  for (long p : cfg.far) ps.push_back(p);
+  std::vector<Eigen::Index> ps;
+  for (Eigen::Index p = 0; p < cfg.sweep; ++p) ps.push_back(p);
+  for (Eigen::Index p : cfg.far) ps.push_back(p);
   if constexpr (has_max_position<S>) ps.push_back(s.max_position());
-  auto failure = [&](long p) -> std::string {
+  auto failure = [&](Eigen::Index p) -> std::string {
     try {
       auto v = probe(s, p, p + 1);
       for (const auto& x : v)
@@ -393,8 +394,8 @@ cell check_extrapolates(const S& s, const battery_config& cfg) {
     }
     return {};
   };
-  long last_ok = -1;
-  for (long p : ps) {
+  Eigen::Index last_ok = -1;
+  for (Eigen::Index p : ps) {
     std::string why = failure(p);
     if (why.empty()) {
       last_ok = std::max(last_ok, p);
@@ -403,16 +404,16 @@ cell check_extrapolates(const S& s, const battery_config& cfg) {
     // Shrink: the smallest failing position between the last one that passed and p (a linear scan
     // when the gap is small, else bisection).
     if (p - last_ok <= 5000) {
-      for (long q = last_ok + 1; q < p; ++q)
+      for (Eigen::Index q = last_ok + 1; q < p; ++q)
         if (std::string w = failure(q); !w.empty()) {
           p = q;
           why = w;
           break;
         }
     } else {
-      long lo = last_ok, hi = p;
+      Eigen::Index lo = last_ok, hi = p;
       while (hi - lo > 1) {
-        const long mid = lo + (hi - lo) / 2;
+        const Eigen::Index mid = lo + (hi - lo) / 2;
         if (failure(mid).empty()) lo = mid;
         else hi = mid;
       }
@@ -434,7 +435,7 @@ cell check_extrapolates(const S& s, const battery_config& cfg) {
 
 /// The samples whose images a shift-linear T_k must map: (PE(p), PE(p+k)), or (f(e_j, p), f(e_j, p+k)).
 template <class S>
-void shift_samples(const S& s, long p, long k, long length, bool key_side, std::vector<vec<scalar_of<S>>>& a,
+void shift_samples(const S& s, Eigen::Index p, Eigen::Index k, Eigen::Index length, bool key_side, std::vector<vec<scalar_of<S>>>& a,
                    std::vector<vec<scalar_of<S>>>& b) {
   using T = scalar_of<S>;
   if constexpr (S::kind == pe_kind::additive) {
@@ -442,7 +443,7 @@ void shift_samples(const S& s, long p, long k, long length, bool key_side, std::
     a.push_back(s.encode(p, length));
     b.push_back(s.encode(p + k, length));
   } else if constexpr (S::kind == pe_kind::query_key) {
-    for (long j = 0; j < s.dim(); ++j) {
+    for (Eigen::Index j = 0; j < s.dim(); ++j) {
       const auto e = basis<T>(s.dim(), j);
       a.push_back(key_side ? s.key(e, p) : s.query(e, p));
       b.push_back(key_side ? s.key(e, p + k) : s.query(e, p + k));
@@ -455,13 +456,13 @@ template <class S>
 cell translation_invariance(const S& s, const battery_config& cfg, property prop) {
   using T = scalar_of<S>;
   cell c = make_cell(prop);
-  const long P = cfg.positions;
-  const long length = defined_limit(s, 4 * P + 64);
-  long cases = 0;
+  const Eigen::Index P = cfg.positions;
+  const Eigen::Index length = defined_limit(s, 4 * P + 64);
+  Eigen::Index cases = 0;
   T worst(0);
   // One comparison of score(m, n) = a with score(m2, n2) = b: records the worst residual in ε (real
   // scalars) and, when they differ beyond the tolerance kk, fills the failed cell and returns true.
-  auto differ = [&](long m, long n, const T& a, long m2, long n2, const T& b, double kk, const T& mag,
+  auto differ = [&](Eigen::Index m, Eigen::Index n, const T& a, Eigen::Index m2, Eigen::Index n2, const T& b, double kk, const T& mag,
                     const vec<T>& q, const vec<T>& k, const std::string& where, const std::string& how) {
     ++cases;
     if constexpr (!scalar_traits<T>::is_exact) {
@@ -479,9 +480,9 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
   for (int ci = 0; ci < cfg.contents; ++ci) {
     const auto q = content_vector<T>(s.dim(), 200 + static_cast<std::uint64_t>(ci));
     const auto k = content_vector<T>(s.dim(), 300 + static_cast<std::uint64_t>(ci));
-    for (long shift : cfg.shifts)
-      for (long m = 0; m < P; ++m)
-        for (long n = 0; n < P; ++n) {
+    for (Eigen::Index shift : cfg.shifts)
+      for (Eigen::Index m = 0; m < P; ++m)
+        for (Eigen::Index n = 0; n < P; ++n) {
           if (m + shift >= length || n + shift >= length) continue;
           const T a = position_score(s, q, k, m, n, length), b = position_score(s, q, k, m + shift, n + shift, length);
           const double kk = tolerance_units(std::max(m, n) + shift, s.dim());
@@ -490,25 +491,25 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
         }
   }
   // Far windows (floating arithmetic): score(B+i, B+j) = score(i, j) and score(B+i+c, B+j+c) = score(B+i, B+j).
-  long max_shift = 0;
-  for (long sh : cfg.shifts) max_shift = std::max(max_shift, sh);
+  Eigen::Index max_shift = 0;
+  for (Eigen::Index sh : cfg.shifts) max_shift = std::max(max_shift, sh);
   const auto bases = far_bases(s, cfg, max_shift);
   double far_k = 0;
-  for (long B : bases) {
-    const long far_length = std::max(length, B + cfg.far_span + max_shift + 1);
+  for (Eigen::Index B : bases) {
+    const Eigen::Index far_length = std::max(length, B + cfg.far_span + max_shift + 1);
     for (int ci = 0; ci < cfg.contents; ++ci) {
       const auto q = content_vector<T>(s.dim(), 200 + static_cast<std::uint64_t>(ci));
       const auto k = content_vector<T>(s.dim(), 300 + static_cast<std::uint64_t>(ci));
-      for (long i = 0; i < cfg.far_span; ++i)
-        for (long j = 0; j < cfg.far_span; ++j) {
-          const long m = B + i, n = B + j;
+      for (Eigen::Index i = 0; i < cfg.far_span; ++i)
+        for (Eigen::Index j = 0; j < cfg.far_span; ++j) {
+          const Eigen::Index m = B + i, n = B + j;
           const T ref = position_score(s, q, k, i, j, far_length);
           const T a = position_score(s, q, k, m, n, far_length);
           const double kk = tolerance_units(m + max_shift, s.dim());
           far_k = std::max(far_k, kk);
           const T mag = T(T(norm2(q) + norm2(k)) * T(1 + P + max_shift));
-          std::vector<std::pair<std::pair<long, long>, T>> others = {{{i, j}, ref}};
-          for (long shift : cfg.shifts)
+          std::vector<std::pair<std::pair<Eigen::Index, Eigen::Index>, T>> others = {{{i, j}, ref}};
+          for (Eigen::Index shift : cfg.shifts)
             others.push_back({{m + shift, n + shift}, position_score(s, q, k, m + shift, n + shift, far_length)});
           for (const auto& [mn, b] : others)
             if (differ(m, n, a, mn.first, mn.second, b, kk, mag, q, k,
@@ -536,28 +537,28 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
     return c;
   } else {
     cell c = make_cell(property::shift_linear);
-    const long d = s.dim();
-    const long length = defined_limit(s, 4 * cfg.positions + 64);
+    const Eigen::Index d = s.dim();
+    const Eigen::Index length = defined_limit(s, 4 * cfg.positions + 64);
     // NOTE: fit T_k on the first `fit` positions, verify on the next ones: a linear map through the
     // samples always exists if they are independent, so the verification is what can fail.
-    const long fit = S::kind == pe_kind::additive ? std::min(d + 2, length / 2) : 2;
-    const long verify_to = std::min(length - 8, fit + 2 * cfg.positions);
+    const Eigen::Index fit = S::kind == pe_kind::additive ? std::min(d + 2, length / 2) : 2;
+    const Eigen::Index verify_to = std::min(length - 8, fit + 2 * cfg.positions);
     const T zero_tol = pivot_zero_tolerance<T>();
-    long verified = 0;
-    for (long k : cfg.shifts)
+    Eigen::Index verified = 0;
+    for (Eigen::Index k : cfg.shifts)
       for (int side = 0; side < (S::kind == pe_kind::query_key ? 2 : 1); ++side) {
         std::vector<vec<T>> a, b;
-        for (long p = 0; p < fit; ++p) shift_samples(s, p, k, length, side == 1, a, b);
+        for (Eigen::Index p = 0; p < fit; ++p) shift_samples(s, p, k, length, side == 1, a, b);
         for (std::size_t i = 0; i < a.size(); ++i) {
-          if (const long j = first_non_number(a[i]); j >= 0) return non_number_cell(property::shift_linear, "a fitting sample", a[i], j);
-          if (const long j = first_non_number(b[i]); j >= 0) return non_number_cell(property::shift_linear, "a fitting sample's image", b[i], j);
+          if (const Eigen::Index j = first_non_number(a[i]); j >= 0) return non_number_cell(property::shift_linear, "a fitting sample", a[i], j);
+          if (const Eigen::Index j = first_non_number(b[i]); j >= 0) return non_number_cell(property::shift_linear, "a fitting sample's image", b[i], j);
         }
         auto f = fit_linear_map(a, b, zero_tol);
         const std::string what = S::kind == pe_kind::additive ? "PE" : side ? "key" : "query";
         if (!f.consistent) {
           c.result = verdict::fails;
-          const long p = S::kind == pe_kind::additive ? static_cast<long>(f.inconsistent_sample)
-                                                      : static_cast<long>(f.inconsistent_sample) / d;
+          const Eigen::Index sample = to_index(f.inconsistent_sample, "the inconsistent sample");
+          const Eigen::Index p = S::kind == pe_kind::additive ? sample : sample / d;
           c.summary = "no linear T_" + std::to_string(k) + ": " + what + "(" + std::to_string(p + k) + ") is not T·" +
                       what + "(" + std::to_string(p) + ") for the T that fits p < " + std::to_string(p) +
                       " (an affine map would be needed)";
@@ -566,7 +567,7 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
           return c;
         }
         const double kk = tolerance_units(verify_to + k, d) * static_cast<double>(f.condition);
-        for (long p = fit; p < verify_to; ++p) {
+        for (Eigen::Index p = fit; p < verify_to; ++p) {
           std::vector<vec<T>> va, vb;
           shift_samples(s, p, k, length, side == 1, va, vb);
           for (std::size_t j = 0; j < va.size(); ++j) {
@@ -584,9 +585,9 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
         }
         // Far windows (floating arithmetic): the same T_k must map PE(p) to PE(p+k) around 2^8, 2^12, 2^16
         // and max_position.
-        for (long B : far_bases(s, cfg, k)) {
+        for (Eigen::Index B : far_bases(s, cfg, k)) {
           const double kf = tolerance_units(B + cfg.far_span + k, d) * static_cast<double>(f.condition);
-          for (long p = B; p < B + cfg.far_span; ++p) {
+          for (Eigen::Index p = B; p < B + cfg.far_span; ++p) {
             std::vector<vec<T>> va, vb;
             shift_samples(s, p, k, std::max(length, p + k + 1), side == 1, va, vb);
             for (std::size_t j = 0; j < va.size(); ++j) {
@@ -639,43 +640,43 @@ cell check_relative_expressible(const S& s, const battery_config& cfg) {
     c.evidence = c.summary;
     return c;
   } else {
-    const long d = s.dim();
-    const long P = std::min<long>(defined_limit(s, 64) - 1, std::max<long>(6, 2 * d));
-    const long length = defined_limit(s, 64);
+    const Eigen::Index d = s.dim();
+    const Eigen::Index P = std::min<Eigen::Index>(defined_limit(s, 64) - 1, std::max<Eigen::Index>(6, 2 * d));
+    const Eigen::Index length = defined_limit(s, 64);
     std::vector<vec<T>> pe;
-    for (long p = 0; p <= P; ++p) {
+    for (Eigen::Index p = 0; p <= P; ++p) {
       pe.push_back(s.encode(p, length));
-      if (const long j = first_non_number(pe.back()); j >= 0)
+      if (const Eigen::Index j = first_non_number(pe.back()); j >= 0)
         return non_number_cell(property::relative_expressible, "PE(" + std::to_string(p) + ")", pe.back(), j);
     }
     // Unknowns: the d² entries of M. Constraint per (m, n): p_m M p_nᵀ − p_{m+1} M p_{n+1}ᵀ = 0.
     std::vector<std::vector<T>> rows;
-    for (long m = 0; m < P; ++m)
-      for (long n = 0; n < P; ++n) {
-        std::vector<T> row(static_cast<std::size_t>(d * d));
-        for (long i = 0; i < d; ++i)
-          for (long j = 0; j < d; ++j)
-            row[static_cast<std::size_t>(i * d + j)] =
+    for (Eigen::Index m = 0; m < P; ++m)
+      for (Eigen::Index n = 0; n < P; ++n) {
+        std::vector<T> row(to_size(d * d, "the number of entries of M"));
+        for (Eigen::Index i = 0; i < d; ++i)
+          for (Eigen::Index j = 0; j < d; ++j)
+            at_index(row, i * d + j) =
                 T(pe[m][i] * pe[n][j] - pe[m + 1][i] * pe[n + 1][j]);
         rows.push_back(std::move(row));
       }
     const T zero_tol = pivot_zero_tolerance<T>();
-    auto basis_m = nullspace(rows, static_cast<std::size_t>(d * d), zero_tol);
-    auto form = [&](const vec<T>& mflat, long m, long n) {
+    auto basis_m = nullspace(rows, to_size(d * d, "the number of entries of M"), zero_tol);
+    auto form = [&](const vec<T>& mflat, Eigen::Index m, Eigen::Index n) {
       T sum(0);
-      for (long i = 0; i < d; ++i)
-        for (long j = 0; j < d; ++j) sum += pe[m][i] * mflat[static_cast<std::size_t>(i * d + j)] * pe[n][j];
+      for (Eigen::Index i = 0; i < d; ++i)
+        for (Eigen::Index j = 0; j < d; ++j) sum += pe[m][i] * at_index(mflat, i * d + j) * pe[n][j];
       return sum;
     };
     for (const auto& mv : basis_m) {
-      for (long n = 1; n <= P; ++n) {
+      for (Eigen::Index n = 1; n <= P; ++n) {
         const T g0 = form(mv, 0, 0), gn = form(mv, 0, n);
         if (!close(g0, gn, tolerance_units(P, d), T(1))) {
           c.result = held<T>();
           const bool identity_works = [&] {
-            for (long i = 0; i < d; ++i)
-              for (long j = 0; j < d; ++j)
-                if (!(mv[static_cast<std::size_t>(i * d + j)] == T(i == j ? 1 : 0))) return false;
+            for (Eigen::Index i = 0; i < d; ++i)
+              for (Eigen::Index j = 0; j < d; ++j)
+                if (!(at_index(mv, i * d + j) == T(i == j ? 1 : 0))) return false;
             return true;
           }();
           c.summary = "the translation-invariant M form a space of dimension " + std::to_string(basis_m.size()) +
@@ -709,14 +710,14 @@ cell check_norm_preserving(const S& s, const battery_config& cfg) {
     c.evidence = c.summary;
     return c;
   } else {
-    std::vector<long> ps;
-    for (long p = 0; p < cfg.positions; ++p) ps.push_back(p);
-    for (long p : cfg.far) ps.push_back(p);
-    long cases = 0;
+    std::vector<Eigen::Index> ps;
+    for (Eigen::Index p = 0; p < cfg.positions; ++p) ps.push_back(p);
+    for (Eigen::Index p : cfg.far) ps.push_back(p);
+    Eigen::Index cases = 0;
     for (int ci = 0; ci < cfg.contents; ++ci) {
       const auto x = content_vector<T>(s.dim(), 400 + static_cast<std::uint64_t>(ci));
       const T nx = norm2(x);
-      for (long p : ps)
+      for (Eigen::Index p : ps)
         for (int side = 0; side < 2; ++side) {
           const auto y = side ? s.key(x, p) : s.query(x, p);
           const T ny = norm2(y);
@@ -771,7 +772,7 @@ cell check_bound_decays(const S& s, const battery_config& cfg) {
     return c;
   } else {
     using std::sqrt;
-    auto bound = [&](long delta) {
+    auto bound = [&](Eigen::Index delta) {
       auto ph = s.phases(delta);
       T re(0), im(0), sum(0);
       for (const auto& [co, si] : ph) {
@@ -779,20 +780,20 @@ cell check_bound_decays(const S& s, const battery_config& cfg) {
         im += si;
         sum += T(sqrt(T(re * re + im * im)));
       }
-      return T(sum / T(static_cast<long>(ph.size())));
+      return T(sum / T(std::ssize(ph)));
     };
     const T b0 = bound(0);
     std::vector<T> means;
-    for (long j = 0; j < cfg.decay_windows; ++j) {
+    for (Eigen::Index j = 0; j < cfg.decay_windows; ++j) {
       T m(0);
-      const long lo = 1L << j, hi = 1L << (j + 1);
-      for (long delta = lo; delta < hi; ++delta) m += bound(delta);
+      const Eigen::Index lo = 1L << j, hi = 1L << (j + 1);
+      for (Eigen::Index delta = lo; delta < hi; ++delta) m += bound(delta);
       means.push_back(T(m / T(hi - lo)));
-      if (!(means.back() < (j ? means[static_cast<std::size_t>(j - 1)] : b0))) {
+      if (!(means.back() < (j ? at_index(means, j - 1) : b0))) {
         c.result = verdict::fails;
         c.summary = "window mean of the bound over Δ ∈ [" + std::to_string(lo) + ", " + std::to_string(hi) + ") is " +
                     short_scalar(means.back()) + ", not below the previous " +
-                    short_scalar(j ? means[static_cast<std::size_t>(j - 1)] : b0);
+                    short_scalar(j ? at_index(means, j - 1) : b0);
         c.evidence = c.summary + " (Su et al. §3.4.3 bound (1/(d/2))·Σ_j |Σ_{i<j} e^{iΔθ_i}|)";
         return c;
       }
@@ -811,17 +812,17 @@ template <class S>
 cell check_score_decays(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
   cell c = make_cell(property::score_decays);
-  const long D = cfg.decay_reach;
-  const long length = defined_limit(s, 2 * D + 1);
-  const long reach = std::min(D, length - 1 - D);
+  const Eigen::Index D = cfg.decay_reach;
+  const Eigen::Index length = defined_limit(s, 2 * D + 1);
+  const Eigen::Index reach = std::min(D, length - 1 - D);
   const auto one = ones<T>(s.dim());
-  auto score = [&](long delta) {
+  auto score = [&](Eigen::Index delta) {
     T v = position_score(s, one, one, D, D + delta, std::max(length, 2 * D + 1));
     if constexpr (S::kind == pe_kind::score_bias) v = T(v - dot(one, one));
     return v;
   };
   std::vector<T> sc;
-  for (long delta = -D; delta <= reach; ++delta) {
+  for (Eigen::Index delta = -D; delta <= reach; ++delta) {
     sc.push_back(score(delta));
     if (!comparable(sc.back()))
       return non_number_cell(property::score_decays, "s(m, m" + std::string(delta < 0 ? "" : "+") + std::to_string(delta) + ")",
@@ -835,10 +836,10 @@ cell check_score_decays(const S& s, const battery_config& cfg) {
     c.evidence = c.summary + ": s(m, m+Δ) = " + short_scalar(sc[0]) + " for |Δ| ≤ " + std::to_string(D);
     return c;
   }
-  auto at = [&](long delta) { return sc[static_cast<std::size_t>(delta + D)]; };
-  for (long a = 0; a < D; ++a)
+  auto at = [&](Eigen::Index delta) { return at_index(sc, delta + D); };
+  for (Eigen::Index a = 0; a < D; ++a)
     for (int sign : {1, -1}) {
-      const long from = sign * a, to = sign * (a + 1);
+      const Eigen::Index from = sign * a, to = sign * (a + 1);
       if (to > reach) continue;
       const T s0 = at(from), s1 = at(to);
       if (!close(s0, s1, tolerance_units(2 * D, s.dim()), s0) && s0 < s1) {
@@ -852,24 +853,24 @@ cell check_score_decays(const S& s, const battery_config& cfg) {
       }
     }
   // Far windows (floating arithmetic): around each far base, s(m, m+Δ) non-increasing in |Δ| ≤ far_decay_reach.
-  const long R = cfg.far_decay_reach;
+  const Eigen::Index R = cfg.far_decay_reach;
   const auto bases = far_bases(s, cfg, 2 * R);
-  std::vector<long> centres;
+  std::vector<Eigen::Index> centres;
   double far_k = 0;
-  for (long B : bases) {
-    const long m = B + R;
+  for (Eigen::Index B : bases) {
+    const Eigen::Index m = B + R;
     centres.push_back(m);
-    const long far_length = std::max(length, m + R + 1);
+    const Eigen::Index far_length = std::max(length, m + R + 1);
     const double kk = tolerance_units(m + R, s.dim());
     far_k = std::max(far_k, kk);
-    auto far_score = [&](long delta) {
+    auto far_score = [&](Eigen::Index delta) {
       T v = position_score(s, one, one, m, m + delta, far_length);
       if constexpr (S::kind == pe_kind::score_bias) v = T(v - dot(one, one));
       return v;
     };
-    for (long a = 0; a < R; ++a)
+    for (Eigen::Index a = 0; a < R; ++a)
       for (int sign : {1, -1}) {
-        const long from = sign * a, to = sign * (a + 1);
+        const Eigen::Index from = sign * a, to = sign * (a + 1);
         const T s0 = far_score(from), s1 = far_score(to);
         if (!comparable(s0) || !comparable(s1))
           return non_number_cell(property::score_decays, "s(" + std::to_string(m) + ", " + std::to_string(m + to) + ")",
@@ -910,8 +911,8 @@ Matrix<scalar_of<S>> attend_with(const S& s, const Matrix<scalar_of<S>>& x) {
 
 template <Scalar T>
 vec<T> row_vec(const Matrix<T>& m, Eigen::Index i) {
-  vec<T> r(static_cast<std::size_t>(m.cols()));
-  for (Eigen::Index j = 0; j < m.cols(); ++j) r[static_cast<std::size_t>(j)] = m(i, j);
+  vec<T> r(to_size(m.cols(), "the width"));
+  for (Eigen::Index j = 0; j < m.cols(); ++j) at_index(r, j) = m(i, j);
   return r;
 }
 
@@ -920,9 +921,9 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
   (void)cfg;
   cell c = make_cell(property::breaks_equivariance);
-  const long n = 3;
-  const std::vector<std::vector<long>> perms = {{1, 0, 2}, {2, 0, 1}};
-  long cases = 0;
+  const Eigen::Index n = 3;
+  const std::vector<std::vector<Eigen::Index>> perms = {{1, 0, 2}, {2, 0, 1}};
+  Eigen::Index cases = 0;
   // NOTE: a scheme value that is not a number makes attention undefined (self_attention throws
   // non_finite_error naming it): the law fails, it never holds.
   auto attend_or_fail = [&](const Matrix<T>& in, Matrix<T>& out) {
@@ -938,29 +939,29 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
   };
   for (std::uint64_t seed = 500; seed < 502; ++seed) {
     Matrix<T> x(n, s.dim());
-    for (long i = 0; i < n; ++i) {
+    for (Eigen::Index i = 0; i < n; ++i) {
       const auto xi = content_vector<T>(s.dim(), seed * 10 + static_cast<std::uint64_t>(i), 1);
-      for (long j = 0; j < s.dim(); ++j) x(i, j) = xi[static_cast<std::size_t>(j)];
+      for (Eigen::Index j = 0; j < s.dim(); ++j) x(i, j) = at_index(xi, j);
     }
     Matrix<T> ax;
     if (!attend_or_fail(x, ax)) return c;
     for (const auto& pi : perms) {
       Matrix<T> px(n, s.dim()), pax(n, s.dim());
-      for (long i = 0; i < n; ++i) {
-        px.row(i) = x.row(pi[static_cast<std::size_t>(i)]);
-        pax.row(i) = ax.row(pi[static_cast<std::size_t>(i)]);
+      for (Eigen::Index i = 0; i < n; ++i) {
+        px.row(i) = x.row(at_index(pi, i));
+        pax.row(i) = ax.row(at_index(pi, i));
       }
       Matrix<T> apx;
       if (!attend_or_fail(px, apx)) return c;
       ++cases;
-      for (long i = 0; i < n; ++i) {
+      for (Eigen::Index i = 0; i < n; ++i) {
         const vec<T> lhs = row_vec(apx, i), rhs = row_vec(pax, i);
-        if (const long j = first_non_number(lhs); j >= 0)
+        if (const Eigen::Index j = first_non_number(lhs); j >= 0)
           return non_number_cell(property::breaks_equivariance, "row " + std::to_string(i) + " of Attn(PX)", lhs, j);
-        if (const long j = first_non_number(rhs); j >= 0)
+        if (const Eigen::Index j = first_non_number(rhs); j >= 0)
           return non_number_cell(property::breaks_equivariance, "row " + std::to_string(i) + " of P·Attn(X)", rhs, j);
       }
-      for (long i = 0; i < n; ++i) {
+      for (Eigen::Index i = 0; i < n; ++i) {
         const vec<T> lhs = row_vec(apx, i), rhs = row_vec(pax, i);
         if (!close_vec(lhs, rhs, 64.0 * static_cast<double>(s.dim()) * static_cast<double>(n + 1))) {
           c.result = held<T>();

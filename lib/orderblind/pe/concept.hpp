@@ -7,18 +7,20 @@
 ///   - `static constexpr pe_kind kind`               additive, query_key or score_bias
 ///   - `std::string name() const`                    a short id ("rope-interleaved"), used by `--scheme`
 ///   - `std::string parameters() const`              its parameters in words ("d = 16, base = 10000")
-///   - `long dim() const`                            the width it acts on (model or head dimension)
+///   - `Eigen::Index dim() const`              the width it acts on (model or head dimension)
 /// and the one function of its kind:
-///   - additive:   `std::vector<T> encode(long p, long length) const`   PE(p) in a sequence of `length`
-///   - query_key:  `std::vector<T> query(const std::vector<T>& q, long m) const` and
-///                 `std::vector<T> key(const std::vector<T>& k, long n) const`
-///   - score_bias: `T bias(const std::vector<T>& q, const std::vector<T>& k, long m, long n) const`
+///   - additive:   `std::vector<T> encode(Eigen::Index p, Eigen::Index length) const`   PE(p) in a sequence of `length`
+///   - query_key:  `std::vector<T> query(const std::vector<T>& q, Eigen::Index m) const` and
+///                 `std::vector<T> key(const std::vector<T>& k, Eigen::Index n) const`
+///   - score_bias: `T bias(const std::vector<T>& q, const std::vector<T>& k, Eigen::Index m, Eigen::Index n) const`
 ///                 the position part added to the score q·k (it may read the content, as Shaw's does)
 /// Optional members the battery uses when present (see `has_max_position`, …):
-///   - `long max_position() const`   positions p ≥ this are undefined (a learned table's L)
+///   - `Eigen::Index max_position() const`   positions p ≥ this are undefined (a learned table's L)
 ///   - `T norm_scale() const`        the factor by which a query_key scheme scales norms by design (YaRN's a)
-///   - `std::vector<std::pair<T, T>> phases(long delta) const`  (cos, sin) of delta·θ_i per rotated pair,
+///   - `std::vector<std::pair<T, T>> phases(Eigen::Index delta) const`  (cos, sin) of delta·θ_i per rotated pair,
 ///                                   for the RoPE long-term-decay bound
+/// Positions, lengths and widths are `Eigen::Index`, the library's index type (orderblind/index.hpp); it
+/// is `long` on LP64 platforms, so a scheme written with `long` satisfies the same requirements.
 /// Each requirement is a trait paired with a concept (mp++ style); `require_scheme<S>()` turns a
 /// missing member into a compile error that names it.
 #include <concepts>
@@ -30,6 +32,7 @@
 
 // NOTE: only the Scalar concept (scalar/traits.hpp), not scalar.hpp: attention.hpp includes this header
 // for its positional hook, and scalar.hpp reaches attention.hpp through the fast kernels.
+#include "orderblind/index.hpp"
 #include "orderblind/pe/report.hpp"
 #include "orderblind/scalar/traits.hpp"
 
@@ -88,14 +91,14 @@ inline constexpr bool has_parameters_v = has_parameters<S>;
 /// `s.dim()` gives the width.
 template <class S>
 concept has_dim = requires(const S& s) {
-  { s.dim() } -> std::convertible_to<long>;
+  { s.dim() } -> std::convertible_to<Eigen::Index>;
 };
 template <class S>
 inline constexpr bool has_dim_v = has_dim<S>;
 
 /// additive: `s.encode(p, length)` gives PE(p).
 template <class S>
-concept has_encode = has_scalar_type<S> && requires(const S& s, long p) {
+concept has_encode = has_scalar_type<S> && requires(const S& s, Eigen::Index p) {
   { s.encode(p, p) } -> std::convertible_to<std::vector<typename S::scalar_type>>;
 };
 template <class S>
@@ -104,7 +107,7 @@ inline constexpr bool has_encode_v = has_encode<S>;
 /// query_key: `s.query(q, m)` and `s.key(k, n)`.
 template <class S>
 concept has_query_key = has_scalar_type<S> && requires(const S& s, const std::vector<typename S::scalar_type>& x,
-                                                       long p) {
+                                                       Eigen::Index p) {
   { s.query(x, p) } -> std::convertible_to<std::vector<typename S::scalar_type>>;
   { s.key(x, p) } -> std::convertible_to<std::vector<typename S::scalar_type>>;
 };
@@ -114,7 +117,7 @@ inline constexpr bool has_query_key_v = has_query_key<S>;
 /// score_bias: `s.bias(q, k, m, n)`.
 template <class S>
 concept has_bias = has_scalar_type<S> && requires(const S& s, const std::vector<typename S::scalar_type>& x,
-                                                  long p) {
+                                                  Eigen::Index p) {
   { s.bias(x, x, p, p) } -> std::convertible_to<typename S::scalar_type>;
 };
 template <class S>
@@ -144,7 +147,7 @@ concept Scheme = has_scalar_type<S> && has_kind<S> && has_name<S> && has_paramet
 /// Optional: `s.max_position()` (positions at or past it are undefined).
 template <class S>
 concept has_max_position = requires(const S& s) {
-  { s.max_position() } -> std::convertible_to<long>;
+  { s.max_position() } -> std::convertible_to<Eigen::Index>;
 };
 /// Optional: `s.norm_scale()` (a query_key scheme that scales norms by design).
 template <class S>
@@ -160,7 +163,7 @@ concept has_stated_expectations = requires(const S& s) {
 };
 
 template <class S>
-concept has_phases = has_scalar_type<S> && requires(const S& s, long delta) {
+concept has_phases = has_scalar_type<S> && requires(const S& s, Eigen::Index delta) {
   { s.phases(delta) } -> std::convertible_to<std::vector<std::pair<typename S::scalar_type, typename S::scalar_type>>>;
 };
 
@@ -173,18 +176,18 @@ constexpr bool require_scheme() {
                 "orderblind::pe: a scheme needs `static constexpr pe_kind kind` (additive, query_key or score_bias)");
   static_assert(has_name_v<S>, "orderblind::pe: a scheme needs `std::string name() const`");
   static_assert(has_parameters_v<S>, "orderblind::pe: a scheme needs `std::string parameters() const`");
-  static_assert(has_dim_v<S>, "orderblind::pe: a scheme needs `long dim() const`");
+  static_assert(has_dim_v<S>, "orderblind::pe: a scheme needs `Eigen::Index dim() const`");
   if constexpr (has_kind_v<S> && has_scalar_type_v<S>) {
     if constexpr (S::kind == pe_kind::additive)
       static_assert(has_encode_v<S>,
-                    "orderblind::pe: an additive scheme needs `std::vector<T> encode(long p, long length) const`");
+                    "orderblind::pe: an additive scheme needs `std::vector<T> encode(Eigen::Index p, Eigen::Index length) const`");
     else if constexpr (S::kind == pe_kind::query_key)
       static_assert(has_query_key_v<S>,
-                    "orderblind::pe: a query_key scheme needs `std::vector<T> query(const std::vector<T>&, long) const` "
-                    "and `std::vector<T> key(const std::vector<T>&, long) const`");
+                    "orderblind::pe: a query_key scheme needs `std::vector<T> query(const std::vector<T>&, Eigen::Index) const` "
+                    "and `std::vector<T> key(const std::vector<T>&, Eigen::Index) const`");
     else
       static_assert(has_bias_v<S>, "orderblind::pe: a score_bias scheme needs `T bias(const std::vector<T>& q, const "
-                                   "std::vector<T>& k, long m, long n) const`");
+                                   "std::vector<T>& k, Eigen::Index m, Eigen::Index n) const`");
   }
   return Scheme<S>;
 }

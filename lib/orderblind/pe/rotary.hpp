@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "orderblind/index.hpp"
 #include "orderblind/pe/concept.hpp"
 #include "orderblind/pe/vector.hpp"
 
@@ -17,7 +18,7 @@ namespace orderblind::pe {
 /// The sinusoidal frequency θ_i = base^(−2i/d) of pair i (the sinusoid's and RoPE's, Vaswani et al. §3.5,
 /// Su et al. eq. 15).
 template <Scalar T>
-T sinusoid_frequency(long i, long d, const T& base) {
+T sinusoid_frequency(Eigen::Index i, Eigen::Index d, const T& base) {
   static_assert(scalar_traits<T>::has_exp, "the sinusoidal frequencies need exp/log: use a real scalar");
   using std::exp;
   using std::log;
@@ -34,13 +35,14 @@ struct angle_table {
   std::string description;
 
   bool exact() const { return !unit.empty(); }
-  std::size_t pairs() const { return exact() ? unit.size() : theta.size(); }
+  Eigen::Index pairs() const { return exact() ? std::ssize(unit) : std::ssize(theta); }
 
   /// (a·cos pθ_i, a·sin pθ_i).
-  std::pair<T, T> cos_sin(std::size_t i, long p) const {
+  std::pair<T, T> cos_sin(Eigen::Index i, Eigen::Index p) const {
     if (exact()) {
       // NOTE: (c + i s)^p by binary powering is exact over the rationals; p < 0 uses the conjugate.
-      T c = unit[i].first, s = p < 0 ? T(-unit[i].second) : unit[i].second;
+      const auto& [c0, s0] = at_index(unit, i);
+      T c = c0, s = p < 0 ? T(-s0) : s0;
       T rc(1), rs(0);
       for (unsigned long e = static_cast<unsigned long>(p < 0 ? -p : p); e; e >>= 1) {
         if (e & 1UL) {
@@ -57,7 +59,7 @@ struct angle_table {
       if constexpr (scalar_traits<T>::has_trig) {
         using std::cos;
         using std::sin;
-        const T a = T(p) * theta[i];
+        const T a = T(p) * at_index(theta, i);
         return {T(amplitude * T(cos(a))), T(amplitude * T(sin(a)))};
       } else {
         throw unsupported_operation_error("a real frequency table needs sin/cos: use a real scalar");
@@ -66,11 +68,11 @@ struct angle_table {
   }
 
   /// θ_i = base^(−2i/r), i < r/2 (the RoPE / sinusoid frequencies over r rotated dimensions).
-  static angle_table standard(long r, double base = 10000.0) {
+  static angle_table standard(Eigen::Index r, double base = 10000.0) {
     angle_table t;
     t.description = "θ_i = " + trim(base) + "^(−2i/" + std::to_string(r) + ")";
     if constexpr (scalar_traits<T>::has_exp) {
-      for (long i = 0; i < r / 2; ++i) t.theta.push_back(sinusoid_frequency(i, r, T(base)));
+      for (Eigen::Index i = 0; i < r / 2; ++i) t.theta.push_back(sinusoid_frequency(i, r, T(base)));
     } else {
       return pythagorean(r);
     }
@@ -80,15 +82,15 @@ struct angle_table {
   /// Exact rotations, one Pythagorean triple per pair: cos = (1−t²)/(1+t²), sin = 2t/(1+t²).
   // NOTE: these angles are irrational multiples of π (Niven), so R_p never repeats; denominators grow
   // like 5^p, so exact positions stay in the tens.
-  static angle_table pythagorean(long r) {
-    static const long triples[][3] = {{4, 3, 5}, {12, 5, 13}, {15, 8, 17}, {24, 7, 25},
+  static angle_table pythagorean(Eigen::Index r) {
+    static const Eigen::Index triples[][3] = {{4, 3, 5}, {12, 5, 13}, {15, 8, 17}, {24, 7, 25},
                                       {21, 20, 29}, {40, 9, 41}, {35, 12, 37}, {60, 11, 61}};
     angle_table t;
     t.description = "exact Pythagorean rotations (cos, sin) = (4/5, 3/5), (12/13, 5/13), (15/17, 8/17), …";
-    for (long i = 0; i < r / 2; ++i) {
+    for (Eigen::Index i = 0; i < r / 2; ++i) {
       const auto& tr = triples[i % 8];
       // NOTE: pairs past the eighth reuse a triple with the sine negated, so all angles stay distinct.
-      const long sign = (i / 8) % 2 ? -1 : 1;
+      const Eigen::Index sign = (i / 8) % 2 ? -1 : 1;
       t.unit.emplace_back(T(tr[0]) / T(tr[2]), T(sign * tr[1]) / T(tr[2]));
     }
     return t;
@@ -104,7 +106,7 @@ struct angle_table {
 
 /// Position interpolation: θ_i' = θ_i / s.
 template <Scalar T>
-angle_table<T> pi_angles(long r, double base, double s) {
+angle_table<T> pi_angles(Eigen::Index r, double base, double s) {
   auto t = angle_table<T>::standard(r, base);
   for (auto& th : t.theta) th = T(th / T(s));
   t.description = "PI: θ_i/s, s = " + angle_table<T>::trim(s) + ", " + t.description;
@@ -113,20 +115,20 @@ angle_table<T> pi_angles(long r, double base, double s) {
 
 /// NTK-aware: b' = b·s^(d/(d−2)).
 template <Scalar T>
-angle_table<T> ntk_angles(long r, double base, double s) {
+angle_table<T> ntk_angles(Eigen::Index r, double base, double s) {
   static_assert(scalar_traits<T>::has_exp, "NTK-aware scaling needs exp/log");
   using std::exp;
   using std::log;
   const T b2 = T(base) * T(exp(T(T(r) / T(r - 2)) * T(log(T(s)))));
   angle_table<T> t;
-  for (long i = 0; i < r / 2; ++i) t.theta.push_back(T(exp(T(-T(2 * i) / T(r) * T(log(b2))))));
+  for (Eigen::Index i = 0; i < r / 2; ++i) t.theta.push_back(T(exp(T(-T(2 * i) / T(r) * T(log(b2))))));
   t.description = "NTK-aware: b' = b·s^(d/(d−2)), b = " + angle_table<T>::trim(base) + ", s = " + angle_table<T>::trim(s);
   return t;
 }
 
 /// YaRN: θ_i' = (1−γ_i)θ_i/s + γ_iθ_i, γ_i = 1 − clamp((i−lo)/(hi−lo), 0, 1); cos, sin × a = 0.1 ln s + 1.
 template <Scalar T>
-angle_table<T> yarn_angles(long r, double base, double s, double original_length, double beta_fast = 32,
+angle_table<T> yarn_angles(Eigen::Index r, double base, double s, double original_length, double beta_fast = 32,
                            double beta_slow = 1, int factor_applications = 1) {
   static_assert(scalar_traits<T>::has_exp, "YaRN needs exp/log");
   using std::ceil;
@@ -153,7 +155,7 @@ angle_table<T> yarn_angles(long r, double base, double s, double original_length
 
 /// Llama-3: λ_i = 2π/θ_i; θ_i if λ_i < L₀/h; θ_i/s if λ_i > L₀/l; else (1−μ)θ_i/s + μθ_i.
 template <Scalar T>
-angle_table<T> llama3_angles(long r, double base, double s = 8, double low = 1, double high = 4,
+angle_table<T> llama3_angles(Eigen::Index r, double base, double s = 8, double low = 1, double high = 4,
                              double original_length = 8192) {
   auto t = angle_table<T>::standard(r, base);
   const T two_pi = T(2) * T(boost::math::constants::pi<T>());
@@ -177,15 +179,15 @@ enum class rotary_layout { interleaved, half_split };
 
 /// Rotate the first r dims of x by the angles at position p (layout decides the pairs); the rest pass through.
 template <Scalar T>
-vec<T> rotate(const vec<T>& x, long p, long r, rotary_layout layout, const angle_table<T>& angles) {
+vec<T> rotate(const vec<T>& x, Eigen::Index p, Eigen::Index r, rotary_layout layout, const angle_table<T>& angles) {
   vec<T> y = x;
-  const long half = r / 2;
-  for (long i = 0; i < half; ++i) {
-    const std::size_t a = static_cast<std::size_t>(layout == rotary_layout::interleaved ? 2 * i : i);
-    const std::size_t b = static_cast<std::size_t>(layout == rotary_layout::interleaved ? 2 * i + 1 : i + half);
-    auto [c, s] = angles.cos_sin(static_cast<std::size_t>(i), p);
-    y[a] = T(c * x[a] - s * x[b]);
-    y[b] = T(s * x[a] + c * x[b]);
+  const Eigen::Index half = r / 2;
+  for (Eigen::Index i = 0; i < half; ++i) {
+    const Eigen::Index a = layout == rotary_layout::interleaved ? 2 * i : i;
+    const Eigen::Index b = layout == rotary_layout::interleaved ? 2 * i + 1 : i + half;
+    auto [c, s] = angles.cos_sin(i, p);
+    at_index(y, a) = T(c * at_index(x, a) - s * at_index(x, b));
+    at_index(y, b) = T(s * at_index(x, a) + c * at_index(x, b));
   }
   return y;
 }
@@ -196,8 +198,8 @@ struct rope_scheme {
   using scalar_type = T;
   static constexpr pe_kind kind = pe_kind::query_key;
   std::string id = "rope";
-  long d = 8;
-  long r = 8;
+  Eigen::Index d = 8;
+  Eigen::Index r = 8;
   rotary_layout layout = rotary_layout::interleaved;
   angle_table<T> angles = angle_table<T>::standard(8);
 
@@ -206,13 +208,13 @@ struct rope_scheme {
     return "d = " + std::to_string(d) + (r < d ? ", rotary r = " + std::to_string(r) : std::string()) + ", " +
            (layout == rotary_layout::interleaved ? "interleaved" : "half-split") + ", " + angles.description;
   }
-  long dim() const { return d; }
-  vec<T> query(const vec<T>& q, long m) const { return rotate(q, m, r, layout, angles); }
-  vec<T> key(const vec<T>& k, long n) const { return rotate(k, n, r, layout, angles); }
+  Eigen::Index dim() const { return d; }
+  vec<T> query(const vec<T>& q, Eigen::Index m) const { return rotate(q, m, r, layout, angles); }
+  vec<T> key(const vec<T>& k, Eigen::Index n) const { return rotate(k, n, r, layout, angles); }
   T norm_scale() const { return angles.amplitude; }
-  std::vector<std::pair<T, T>> phases(long delta) const {
+  std::vector<std::pair<T, T>> phases(Eigen::Index delta) const {
     std::vector<std::pair<T, T>> out;
-    for (std::size_t i = 0; i < angles.pairs(); ++i) out.push_back(angles.cos_sin(i, delta));
+    for (Eigen::Index i = 0; i < angles.pairs(); ++i) out.push_back(angles.cos_sin(i, delta));
     return out;
   }
 };
@@ -222,8 +224,8 @@ template <Scalar T>
 struct xpos_scheme {
   using scalar_type = T;
   static constexpr pe_kind kind = pe_kind::query_key;
-  long d = 8;
-  long scale_base = 512;  ///< B (exact runs use B = 1 so that ζ^(m/B) is an integer power)
+  Eigen::Index d = 8;
+  Eigen::Index scale_base = 512;  ///< B (exact runs use B = 1 so that ζ^(m/B) is an integer power)
   angle_table<T> angles = angle_table<T>::standard(8);
 
   std::string name() const { return std::string("xpos") + (angles.exact() ? "/pythagorean" : ""); }
@@ -231,8 +233,8 @@ struct xpos_scheme {
     return "d = " + std::to_string(d) + ", interleaved, ζ_i = (2i/d + 0.4)/1.4, B = " + std::to_string(scale_base) +
            ", " + angles.description;
   }
-  long dim() const { return d; }
-  T zeta_power(long i, long p) const {
+  Eigen::Index dim() const { return d; }
+  T zeta_power(Eigen::Index i, Eigen::Index p) const {
     const T zeta = (T(2 * i) / T(d) + T(2) / T(5)) / (T(7) / T(5));
     if constexpr (scalar_traits<T>::has_exp) {
       using std::pow;
@@ -240,20 +242,20 @@ struct xpos_scheme {
     } else {
       if (scale_base != 1) throw unsupported_operation_error("exact xPos needs B = 1 (an integer power of ζ)");
       T r(1);
-      for (long e = 0; e < (p < 0 ? -p : p); ++e) r *= zeta;
+      for (Eigen::Index e = 0; e < (p < 0 ? -p : p); ++e) r *= zeta;
       return p < 0 ? T(T(1) / r) : r;
     }
   }
-  vec<T> scaled(vec<T> x, long p) const {
-    for (long i = 0; i < d / 2; ++i) {
+  vec<T> scaled(vec<T> x, Eigen::Index p) const {
+    for (Eigen::Index i = 0; i < d / 2; ++i) {
       const T z = zeta_power(i, p);
-      x[static_cast<std::size_t>(2 * i)] *= z;
-      x[static_cast<std::size_t>(2 * i + 1)] *= z;
+      at_index(x, 2 * i) *= z;
+      at_index(x, 2 * i + 1) *= z;
     }
     return x;
   }
-  vec<T> query(const vec<T>& q, long m) const { return scaled(rotate(q, m, d, rotary_layout::interleaved, angles), m); }
-  vec<T> key(const vec<T>& k, long n) const { return scaled(rotate(k, n, d, rotary_layout::interleaved, angles), -n); }
+  vec<T> query(const vec<T>& q, Eigen::Index m) const { return scaled(rotate(q, m, d, rotary_layout::interleaved, angles), m); }
+  vec<T> key(const vec<T>& k, Eigen::Index n) const { return scaled(rotate(k, n, d, rotary_layout::interleaved, angles), -n); }
 };
 
 }  // namespace orderblind::pe

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "orderblind/compare.hpp"
+#include "orderblind/index.hpp"
 #include "orderblind/scalar.hpp"
 
 namespace orderblind::pe {
@@ -85,11 +86,11 @@ inline long small_int(std::uint64_t seed, std::uint64_t i, long r) {
 
 /// A content vector of small integers, never all zero.
 template <Scalar T>
-vec<T> content_vector(long d, std::uint64_t seed, long r = 3) {
-  vec<T> v(static_cast<std::size_t>(d));
+vec<T> content_vector(Eigen::Index d, std::uint64_t seed, long r = 3) {
+  vec<T> v(to_size(d, "the width"));
   bool nonzero = false;
-  for (long i = 0; i < d; ++i) {
-    v[static_cast<std::size_t>(i)] = T(small_int(seed, static_cast<std::uint64_t>(i), r));
+  for (Eigen::Index i = 0; i < d; ++i) {
+    at_index(v, i) = T(small_int(seed, static_cast<std::uint64_t>(i), r));
     nonzero = nonzero || small_int(seed, static_cast<std::uint64_t>(i), r) != 0;
   }
   if (!nonzero) v[0] = T(1);
