@@ -10,7 +10,12 @@
 # instead of silently parsed again.
 # NOTE: with ccache as the compiler launcher, set CCACHE_SLOPPINESS=pch_defines,time_macros (ccache's
 # documented requirement for precompiled headers); without it ccache compiles without caching.
-option(ORDERBLIND_PCH "Compile the third-party headers once, as precompiled headers" ON)
+# NOTE: OFF by default: with the precompiled headers, g++ 12 reports -Warray-bounds false positives inside
+# libstdc++'s std::string (char_traits.h) in a few units (tests/pe/archetype_test.cpp and others) that it
+# does not report when the same headers are parsed as text (-include): the precompiled header loses
+# libstdc++'s system-header status. The build must be free of warnings, so the lever is measured and kept
+# (docs/build.md), not on.
+option(ORDERBLIND_PCH "Compile the third-party headers once, as precompiled headers (see docs/build.md)" OFF)
 
 if(ORDERBLIND_PCH)
   add_library(orderblind_pch_core OBJECT ${CMAKE_CURRENT_LIST_DIR}/pch/pch_host.cpp)
