@@ -73,7 +73,9 @@ export LSAN_OPTIONS="print_suppressions=0"
 if [ -n "${ORDERBLIND_SANITIZE_CASES:-}" ]; then export RC_PARAMS="max_success=$cases"; fi
 echo "ci-sanitizers: running the built tests (RC_PARAMS=\"${RC_PARAMS:-}\")"
 test_ok=1
-(cd build-asan && ctest -j "$jobs" --output-on-failure --timeout 600 -E '_NOT_BUILT|^install:' -LE 'slow|formal|python' \
+# NOTE: label bench: the micro-benchmark executable is not built here (see the target filter above), so its
+# ctests would report "Not Run"; they run in the README's test command.
+(cd build-asan && ctest -j "$jobs" --output-on-failure --timeout 600 -E '_NOT_BUILT|^install:' -LE 'slow|formal|python|bench' \
    --output-junit "$root/build-asan/sanitizers-junit.xml" "$@") >build-asan/sanitizer-test.log 2>&1 || test_ok=0
 tail -n 25 build-asan/sanitizer-test.log | grep -vE '^\s*$' || true
 
