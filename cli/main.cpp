@@ -5,6 +5,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "orderblind/verify/render.hpp"
 #include "orderblind/version.hpp"
 #include "registry.hpp"
 
@@ -19,9 +20,14 @@ std::vector<main_job>& main_jobs() {
   return j;
 }
 void require_format(const std::string& format) {
-  if (format != "text" && format != "markdown" && format != "json")
-    throw CLI::ValidationError("--format", "unknown format '" + format + "' (expected text, markdown or json)");
+  if (!verify::parse_format(format))
+    throw CLI::ValidationError("--format", "unknown format '" + format + "' (expected " + verify::format_names + ")");
 }
+void emit(const verify::report& r, const global_options& opts, std::ostream& os) {
+  require_format(opts.format);
+  verify::render(r, *verify::parse_format(opts.format), os);
+}
+int exit_code_of(const verify::report& r) { return verify::all_held(r) ? held : failed; }
 
 namespace {
 
@@ -66,10 +72,10 @@ int main(int argc, char** argv) {
                "Exit codes: 0 all held, 1 a check failed, 2 bad usage or bad input."};
   app.set_version_flag("--version", std::string("orderblind ") + orderblind::version);
   global_options opts;
-  app.add_option("--format", opts.format, "output format: text, markdown or json")
+  app.add_option("--format", opts.format, "output format: text, markdown, json or junit (JUnit XML, one testcase per check)")
       ->check([](const std::string& f) {
-        return (f == "text" || f == "markdown" || f == "json") ? std::string()
-                                                               : "unknown format '" + f + "' (text, markdown, json)";
+        return orderblind::verify::parse_format(f) ? std::string()
+                                                   : "unknown format '" + f + "' (text, markdown, json, junit)";
       });
   app.add_option("--cases", opts.cases, "random cases per check (default: each check's own)")
       ->check(CLI::Validator(

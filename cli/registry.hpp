@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "orderblind/verify/report.hpp"
+
 namespace orderblind::cli {
 
 /// Exit codes: 0 every check held, 1 a check failed, 2 bad usage or bad input.
@@ -17,7 +19,7 @@ enum exit_code : int { held = 0, failed = 1, bad_usage = 2 };
 
 /// Options every subcommand sees.
 struct global_options {
-  std::string format = "text";  ///< text | markdown | json
+  std::string format = "text";  ///< text | markdown | json | junit
   std::optional<long> cases;    ///< random cases per check (unset: each check's default)
   std::optional<std::uint64_t> seed;  ///< RNG seed (unset: a fixed default, printed)
 };
@@ -55,7 +57,15 @@ struct registrar {
   explicit registrar(main_job j) { main_jobs().push_back(std::move(j)); }
 };
 
-/// Throws CLI::ValidationError unless `format` is text, markdown or json.
+/// Throws CLI::ValidationError unless `format` is text, markdown, json or junit.
 void require_format(const std::string& format);
+
+/// Writes `r` in the format of `--format` (verify/render.hpp: text, Markdown, JSON or JUnit XML). Every
+/// command prints through this: none formats output itself.
+void emit(const verify::report& r, const global_options& opts, std::ostream& os);
+
+/// `held` when no check in `r` failed, else `failed` (skipped, not decidable, erratum and questionable
+/// are not failures).
+int exit_code_of(const verify::report& r);
 
 }  // namespace orderblind::cli
