@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// `orderblind enclosures`: the MPFI certificate of the sinusoid and RoPE identities (rigorous: every true value lies in the printed interval); also a
-// main job (order 35) with one summary row per identity.
+// `orderblind enclosures`: the MPFI certificate of the sinusoid and RoPE identities (rigorous: every true
+// value lies in the printed interval), one check per identity; also a main job (order 35) with one
+// summary row per identity.
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "orderblind/enclosure/certificate.hpp"
 #include "orderblind/seed.hpp"
@@ -13,48 +13,54 @@ namespace {
 
 constexpr long default_enclosure_cases = 50;
 
-void print(const std::vector<enclosure::enclosure_result>& rs, const std::string& format, std::ostream& os) {
+verify::report enclosure_report(const std::vector<enclosure::enclosure_result>& rs) {
   using namespace orderblind::enclosure;
-  const std::string required = "1e-90";
-  if (format == "json") {
-    nlohmann::json j{{"arithmetic", certificate_arithmetic()}, {"required_bound", required},
-                     {"caveat", certificate_caveat()}, {"identities", nlohmann::json::array()}};
-    for (const auto& r : rs)
-      j["identities"].push_back({{"id", r.id}, {"statement", r.statement}, {"source", r.source}, {"setup", r.setup},
-                                 {"cases", r.cases}, {"seed", r.seed}, {"proven_bound", upward(r.bound)},
-                                 {"max_width", upward(r.max_width)}, {"all_contain_zero", r.all_contain_zero},
-                                 {"worst_case", r.worst_case}, {"unbounded_at", r.unbounded_at},
-                                 {"verdict", r.held ? "held" : "FAILED"}});
-    os << j.dump(2) << "\n";
-    return;
+  // NOTE: the threshold as the library decides it (certificate_holds), printed rounded upward.
+  const std::string required = upward(required_bound());
+  verify::report r{"orderblind-enclosures/2", "Certificate: rigorous enclosures of the sinusoid and RoPE identities", {}};
+  verify::value::checks identities;
+  for (const auto& e : rs) {
+    verify::check c;
+    c.id = e.id;
+    c.statement = e.statement;
+    c.source = e.source;
+    c.compared = "the residual of the identity, enclosed in an MPFI interval, in every case (" + e.setup + ")";
+    c.arithmetic = "mpfi100 (MPFI intervals, 100 decimal digits)";
+    c.evidence = verify::evidence_kind::enclosure;
+    c.bound = "proven |residual| ≤ " + required + " in every case, every enclosure bounded";
+    // NOTE: the residual is the proven bound on |residual| over every case, a decimal rounded upward
+    // (so safe to read as "≤"; "inf"/"nan" when an enclosure was unbounded), as text: it is a bound,
+    // not a sampled value.
+    c.residual = upward(e.bound);
+    c.cases = e.cases;
+    c.seed = e.seed;
+    c.outcome = verify::held_if(e.held);
+    c.note = e.unbounded_at.empty() ? "" : "NOT A BOUNDED ENCLOSURE: " + e.unbounded_at;
+    c.with("setup", e.setup)
+        .with("max_width", upward(e.max_width))
+        .with("all_contain_zero", e.all_contain_zero)
+        .with("worst_case", e.worst_case)
+        .with("unbounded_at", e.unbounded_at.empty() ? verify::value() : verify::value(e.unbounded_at));
+    identities.push_back(std::move(c));
   }
-  const bool md = format == "markdown";
-  os << (md ? "### " : "") << "Certificate: rigorous enclosures of the sinusoid and RoPE identities\n\n"
-     << "arithmetic: " << certificate_arithmetic() << "\n"
-     << "frequencies: theta_i = 10000^(-2i/d), enclosed as exp(-(2i/d)·log 10000)\n"
-     << "required: proven |residual| <= " << required << " in every case\n\n";
-  for (const auto& r : rs) {
-    os << (md ? "- **" : "[") << (r.held ? "held" : "FAILED") << (md ? "** " : "] ") << r.id << ": " << r.statement
-       << "\n    source: " << r.source << "\n    cases: " << r.cases << " (seed " << r.seed << "; " << r.setup << ")"
-       << "\n    proven: |residual| <= " << upward(r.bound) << " in every case (worst: " << r.worst_case << ")"
-       << "\n    widest enclosure: " << upward(r.max_width)
-       << "; every enclosure contains 0: " << (r.all_contain_zero ? "yes" : "no") << "\n";
-    // NOTE: a NaN or unbounded enclosure fails the identity (it proves nothing); say where.
-    if (!r.unbounded_at.empty()) os << "    NOT A BOUNDED ENCLOSURE: " << r.unbounded_at << "\n";
-  }
-  os << "\nnote: " << certificate_caveat() << "\n";
+  r.add("arithmetic", certificate_arithmetic())
+      .add("frequencies", "theta_i = 10000^(-2i/d), enclosed as exp(-(2i/d)·log 10000)")
+      .add("required_bound", required)
+      .add("identities", std::move(identities))
+      .add("caveat", certificate_caveat());
+  return r;
 }
 
 const registrar cmd{command{
     "enclosures", "certificate: MPFI (100 digits) bounds on the residuals of the sinusoid and RoPE identities",
     [](CLI::App& sub, const global_options& opts, int& rc) {
       sub.callback([&opts, &rc] {
+        require_format(opts.format);
         const long cases = opts.cases.value_or(default_enclosure_cases);
         if (cases <= 0) throw CLI::ValidationError("--cases", "must be at least 1");
-        const auto rs = enclosure::run_certificate(cases, opts.seed.value_or(default_seed));
-        print(rs, opts.format, std::cout);
-        for (const auto& r : rs)
-          if (!r.held) rc = failed;
+        const auto r = enclosure_report(enclosure::run_certificate(cases, opts.seed.value_or(default_seed)));
+        emit(r, opts, std::cout);
+        rc = exit_code_of(r);
       });
     }}};
 

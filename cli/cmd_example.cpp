@@ -1,47 +1,51 @@
 // SPDX-License-Identifier: MIT
-// `orderblind example [name…]`: the texts' worked examples with their values; also a main job.
+// `orderblind example [name…]`: the texts' worked examples with their values (computed in
+// proofs/examples/), one check per figure; also a main job.
 #include <iostream>
-#include <nlohmann/json.hpp>
 
+#include "proofs/examples/worked_examples.hpp"
 #include "registry.hpp"
-#include "worked_examples.hpp"
 
 namespace orderblind::cli {
 namespace {
 
-void print(const std::vector<worked_example>& list, const std::string& format, std::ostream& os) {
-  if (format == "json") {
-    nlohmann::json j = nlohmann::json::array();
-    for (const auto& e : list) {
-      nlohmann::json je{{"name", e.name}, {"source", e.source}, {"title", e.title}, {"arithmetic", e.arithmetic},
-                        {"verdict", e.held() ? "held" : "FAILED"}};
-      for (const auto& f : e.figures)
-        je["figures"].push_back({{"what", f.what}, {"text", f.text}, {"computed", f.computed},
-                                 {"verdict", f.held ? "held" : "FAILED"}, {"note", f.note}});
-      j.push_back(je);
-    }
-    os << j.dump(2) << "\n";
-    return;
-  }
+using proofs::worked_example;
+
+/// One figure as a check: the text's figure and the computed value are its details.
+verify::check figure_check(const worked_example& e, const proofs::figure& f, std::size_t k) {
+  verify::check c;
+  c.id = e.name + " #" + std::to_string(k);
+  c.statement = f.what;
+  c.source = e.source;
+  c.compared = !f.compared.empty() ? f.compared
+               : f.text.empty()     ? "the computed value against the statement"
+                                    : "the computed value against the text's figure";
+  c.arithmetic = f.arithmetic;
+  c.evidence = f.evidence;
+  c.bound = f.bound;
+  if (f.residual) c.residual = *f.residual;
+  c.outcome = !f.held ? verify::verdict::failed : f.erratum ? verify::verdict::erratum : verify::verdict::held;
+  c.note = f.note;
+  // NOTE: null, not "", when the text prints no figure (text and Markdown then omit it).
+  c.with("text_figure", f.text.empty() ? verify::value() : verify::value(f.text)).with("computed", f.computed);
+  return c;
+}
+
+verify::report example_report(const std::vector<worked_example>& list) {
+  verify::report r{"orderblind-example/2", "Worked examples of the texts", {}};
+  verify::value::list examples;
   for (const auto& e : list) {
-    if (format == "markdown") {
-      os << "### " << e.title << " (" << e.source << ")\n\nArithmetic: " << e.arithmetic
-         << "\n\n| figure | text | computed | verdict | note |\n|---|---|---|---|---|\n";
-      for (const auto& f : e.figures)
-        os << "| " << f.what << " | " << f.text << " | " << f.computed << " | " << (f.held ? "held" : "**FAILED**")
-           << " | " << f.note << " |\n";
-      os << "\n";
-    } else {
-      os << e.name << ": " << e.title << " (" << e.source << ")\n  arithmetic: " << e.arithmetic << "\n";
-      for (const auto& f : e.figures) {
-        os << "  [" << (f.held ? "held" : "FAILED") << "] " << f.what << ": " << f.computed;
-        if (!f.text.empty()) os << "   (text: " << f.text << ")";
-        if (!f.note.empty()) os << "\n         " << f.note;
-        os << "\n";
-      }
-      os << "\n";
-    }
+    verify::value::checks figures;
+    for (std::size_t k = 0; k < e.figures.size(); ++k) figures.push_back(figure_check(e, e.figures[k], k + 1));
+    examples.push_back(verify::value::object{{"name", e.name},
+                                             {"title", e.title},
+                                             {"source", e.source},
+                                             {"arithmetic", e.arithmetic},
+                                             {"verdict", e.held() ? "held" : "FAILED"},
+                                             {"figures", std::move(figures)}});
   }
+  r.add("examples", std::move(examples));
+  return r;
 }
 
 const registrar cmd{command{
@@ -50,7 +54,8 @@ const registrar cmd{command{
       static std::vector<std::string> names;
       sub.add_option("name", names, "which examples (default: all)");
       sub.callback([&opts, &rc] {
-        auto all = compute_worked_examples();
+        require_format(opts.format);
+        auto all = proofs::compute_worked_examples();
         std::vector<worked_example> chosen;
         for (const auto& n : names) {
           bool found = false;
@@ -59,18 +64,19 @@ const registrar cmd{command{
               chosen.push_back(e);
               found = true;
             }
-          if (!found) throw CLI::ValidationError("example", "unknown example '" + n + "' (dog-bites-man, i-love-llms, i-love-llms-exact, counter)");
+          if (!found)
+            throw CLI::ValidationError("example", "unknown example '" + n + "' (" + proofs::worked_example_names + ")");
         }
         if (names.empty()) chosen = all;
-        print(chosen, opts.format, std::cout);
-        for (const auto& e : chosen)
-          if (!e.held()) rc = failed;
+        const auto r = example_report(chosen);
+        emit(r, opts, std::cout);
+        rc = exit_code_of(r);
       });
     }}};
 
 const registrar job{main_job{10, "examples", [](const global_options&) {
                                std::vector<summary_row> rows;
-                               for (const auto& e : compute_worked_examples())
+                               for (const auto& e : proofs::compute_worked_examples())
                                  rows.push_back({"example:" + e.name, e.title + " (" + e.source + ")",
                                                  static_cast<long>(e.figures.size()), e.arithmetic, 0, e.held()});
                                return rows;

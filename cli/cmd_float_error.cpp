@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// `orderblind float-error`: the Boost.Math-style table of Attn(PX) − P·Attn(X) in double: how far in-order floating sums move the output under a permutation.
+// `orderblind float-error`: the Boost.Math-style table of Attn(PX) − P·Attn(X) in double: how far in-order
+// floating sums move the output under a permutation; one check per (summation, n) row.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "orderblind/enclosure/float_error.hpp"
 #include "orderblind/seed.hpp"
@@ -19,55 +20,55 @@ std::string num(double x) {
   return buf;
 }
 
-void print(const std::vector<enclosure::float_error_row>& rows, long cases, std::uint64_t seed,
-           const std::string& format, std::ostream& os) {
-  if (format == "json") {
-    nlohmann::json j{{"what", "max |Attn(PX) - P·Attn(X)| / (eps·max(1, max|Attn(X)|)), double"},
-                     {"arithmetic", "double (IEEE binary64), reference mpfr100"},
-                     {"cases_per_row", cases},
-                     {"seed", seed},
-                     {"inputs", enclosure::float_error_inputs()},
-                     {"rows", nlohmann::json::array()}};
-    for (const auto& r : rows)
-      j["rows"].push_back({{"summation", r.summation}, {"n", r.n}, {"cases", r.cases}, {"max_eps", r.max_eps},
-                           {"rms_eps", r.rms_eps}, {"bit_identical", r.bit_identical}, {"bound_eps", r.bound_eps},
-                           {"accuracy_max_eps", r.acc_max_eps}, {"accuracy_rms_eps", r.acc_rms_eps},
-                           {"verdict", r.held ? "held" : "FAILED"}, {"worst", r.worst}});
-    os << j.dump(2) << "\n";
-    return;
-  }
-  const bool md = format == "markdown";
-  os << (md ? "### " : "") << "Floating error of attention's equivariance, double (IEEE binary64)\n\n"
-     << "error = |Attn(PX) - P·Attn(X)| in units of eps·max(1, max|Attn(X)|), eps = 2^-52; "
-     << cases << " cases per row, seed " << seed << ".\n"
-     << "accuracy = |Attn_double(X) - Attn_mpfr100(X)| in the same units.\n"
-     << "inputs: " << enclosure::float_error_inputs() << "\n\n";
-  if (md) {
-    os << "| summation | n | max (ε) | RMS (ε) | bit-identical | bound (ε) | accuracy max (ε) | accuracy RMS (ε) | verdict | worst input |\n"
-       << "|---|---|---|---|---|---|---|---|---|---|\n";
-    for (const auto& r : rows)
-      os << "| " << r.summation << " | " << r.n << " | " << num(r.max_eps) << " | " << num(r.rms_eps) << " | "
-         << r.bit_identical << "/" << r.cases << " | " << (r.bound_eps == 0 ? "0 (bit-for-bit)" : num(r.bound_eps))
-         << " | " << num(r.acc_max_eps) << " | " << num(r.acc_rms_eps) << " | " << (r.held ? "held" : "**FAILED**")
-         << " | " << r.worst << " |\n";
-  } else {
-    char line[256];
-    std::snprintf(line, sizeof line, "%-9s %4s %10s %10s %13s %10s %10s %10s  %s\n", "summation", "n", "max(eps)",
-                  "RMS(eps)", "bit-identical", "bound", "acc max", "acc RMS", "verdict");
-    os << line;
-    for (const auto& r : rows) {
-      const std::string bit = std::to_string(r.bit_identical) + "/" + std::to_string(r.cases);
-      std::snprintf(line, sizeof line, "%-9s %4ld %10s %10s %13s %10s %10s %10s  %s\n", r.summation.c_str(),
-                    static_cast<long>(r.n), num(r.max_eps).c_str(), num(r.rms_eps).c_str(), bit.c_str(),
-                    r.bound_eps == 0 ? "0 (bits)" : num(r.bound_eps).c_str(), num(r.acc_max_eps).c_str(),
-                    num(r.acc_rms_eps).c_str(), r.held ? "held" : "FAILED");
-      os << line;
-    }
-    os << "\nworst inputs:\n";
-    for (const auto& r : rows) os << "  " << r.summation << ", n = " << r.n << ": " << r.worst << "\n";
-  }
-  os << "\nbound: 4(n+1) eps for in-order sums (lib/orderblind/compare.hpp, attention_reorder_bound_eps); sorted "
-        "sums must be bit-for-bit (summation::sorted).\n";
+/// One row as a check: in-order sums within the derived bound (sampled, within a bound), sorted sums
+/// bit for bit (sampled, ==).
+verify::check row_check(const enclosure::float_error_row& r, std::uint64_t seed) {
+  const bool sorted = r.summation == "sorted";
+  verify::check c;
+  c.id = r.summation + ", n = " + std::to_string(r.n);
+  c.statement = sorted ? "Attn(PX) == P·Attn(X) bit for bit, with sorted sums"
+                       : "|Attn(PX) − P·Attn(X)| ≤ 4(n+1) ε·max(1, max|Attn(X)|), with in-order sums";
+  c.source = sorted ? "summation::sorted (lib/orderblind/matrix.hpp)"
+                    : "attention_reorder_bound_eps (lib/orderblind/compare.hpp; Higham §4.2)";
+  c.compared = "Attn(PX) against P·Attn(X), every entry, in units of ε·max(1, max|Attn(X)|), ε = 2^-52";
+  c.arithmetic = "double (IEEE binary64)";
+  c.evidence = sorted ? verify::evidence_kind::sampled_exact : verify::evidence_kind::sampled_within_bound;
+  c.bound = sorted ? "== (bit for bit)" : "≤ " + num(r.bound_eps) + " ε (4(n+1))";
+  c.residual = r.max_eps;
+  c.cases = r.cases;
+  c.seed = seed;
+  c.outcome = verify::held_if(r.held);
+  c.note = r.non_number.empty() ? "" : "not a number: " + r.non_number;
+  // NOTE: the accuracy columns are null when --no-accuracy skipped the mpfr100 reference (the
+  // library marks them −1), never a made-up 0.
+  const auto accuracy = [](double v) { return v < 0 ? verify::value() : verify::value(v); };
+  c.with("summation", r.summation)
+      .with("n", static_cast<std::int64_t>(r.n))
+      .with("rms_eps", r.rms_eps)
+      .with("bit_identical", r.bit_identical)
+      .with("bound_eps", r.bound_eps)
+      .with("accuracy_max_eps", accuracy(r.acc_max_eps))
+      .with("accuracy_rms_eps", accuracy(r.acc_rms_eps))
+      .with("worst", r.worst);
+  return c;
+}
+
+verify::report float_error_report(const std::vector<enclosure::float_error_row>& rows, long cases,
+                                  std::uint64_t seed, bool accuracy) {
+  verify::report r{"orderblind-float-error/2", "Floating error of attention's equivariance, double (IEEE binary64)", {}};
+  verify::value::checks checks;
+  for (const auto& row : rows) checks.push_back(row_check(row, seed));
+  r.add("what", "max |Attn(PX) - P·Attn(X)| / (eps·max(1, max|Attn(X)|)), double")
+      .add("arithmetic", "double (IEEE binary64), reference mpfr100")
+      .add("cases_per_row", cases)
+      .add("seed", seed)
+      .add("inputs", enclosure::float_error_inputs())
+      .add("accuracy", accuracy ? "|Attn_double(X) - Attn_mpfr100(X)| in the same units (accuracy max / RMS)"
+                                : "not computed (--no-accuracy)")
+      .add("rows", std::move(checks))
+      .add("bound_rule", "4(n+1) eps for in-order sums (lib/orderblind/compare.hpp, attention_reorder_bound_eps); "
+                         "sorted sums must be bit-for-bit (summation::sorted)");
+  return r;
 }
 
 const registrar cmd{command{
@@ -77,13 +78,14 @@ const registrar cmd{command{
       static bool no_accuracy = false;
       sub.add_flag("--no-accuracy", no_accuracy, "skip the mpfr100 reference (faster)");
       sub.callback([&opts, &rc] {
+        require_format(opts.format);
         const long cases = opts.cases.value_or(default_float_cases);
         const std::uint64_t seed = opts.seed.value_or(default_seed);
         if (cases <= 0) throw CLI::ValidationError("--cases", "must be at least 1");
         const auto rows = enclosure::float_error_table({2, 4, 8, 16, 32, 64}, cases, seed, !no_accuracy);
-        print(rows, cases, seed, opts.format, std::cout);
-        for (const auto& r : rows)
-          if (!r.held) rc = failed;
+        const auto r = float_error_report(rows, cases, seed, !no_accuracy);
+        emit(r, opts, std::cout);
+        rc = exit_code_of(r);
       });
     }}};
 

@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: MIT
 // `orderblind list`: the proofs that `prove` accepts (each marked executable, formal or both), the
 // worked examples and the seed-claims report.
-#include <algorithm>
-#include <iomanip>
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "proofs/claims/claims.hpp"
+#include "proofs/examples/worked_examples.hpp"
 #include "proofs/proof.hpp"
 #include "registry.hpp"
-#include "worked_examples.hpp"
 
 namespace orderblind::cli {
 namespace {
@@ -27,11 +24,12 @@ struct proof_kinds {
     if (executable && formal()) return "executable + formal";
     return formal() ? "formal" : "executable";
   }
-  /// e.g. "6 Coq theorems, checked by this build" (empty when there are none).
-  std::string formal_note() const {
-    if (!formal()) return {};
-    return std::to_string(theorems.size()) + (theorems.size() == 1 ? " Coq theorem, " : " Coq theorems, ") +
-           (all_checked ? "checked by this build" : "not checked by this build");
+  /// e.g. "executable + formal (6 Coq theorems, checked by this build)".
+  std::string backed_by() const {
+    if (!formal()) return kinds();
+    return kinds() + " (" + std::to_string(theorems.size()) +
+           (theorems.size() == 1 ? " Coq theorem, " : " Coq theorems, ") +
+           (all_checked ? "checked by this build" : "not checked by this build") + ")";
   }
 };
 
@@ -46,54 +44,43 @@ proof_kinds kinds_of(const proofs::proof& p) {
   return k;
 }
 
+/// The listing: data, no check (so it always holds; JUnit has no testcase).
+verify::report list_report() {
+  verify::report r{"orderblind-list/2", "What orderblind can run", {}};
+  verify::value::list ps;
+  for (const auto& p : proofs::registered_proofs()) {
+    const auto k = kinds_of(p);
+    verify::value::list theorems;
+    for (const auto& t : k.theorems) theorems.emplace_back(t);
+    ps.push_back(verify::value::object{
+        {"id", p.id},
+        {"title", p.title},
+        {"source", p.source},
+        {"kinds", k.kinds()},
+        {"backed_by", k.backed_by()},
+        {"executable", k.executable},
+        {"formal", verify::value::object{{"theorems", std::move(theorems)}, {"checked_by_this_build", k.all_checked}}}});
+  }
+  verify::value::list examples;
+  for (const auto& name : proofs::worked_example_ids()) examples.emplace_back(name);
+  verify::value::list texts;
+  for (const auto& s : claims::claim_sources()) texts.emplace_back(s);
+  r.add("commands", verify::value::object{{"proofs", "orderblind prove <id>…"},
+                                          {"examples", "orderblind example <name>…"},
+                                          {"claims", "orderblind claims"}})
+      .add("proofs", std::move(ps))
+      .add("examples", std::move(examples))
+      .add("claims", verify::value::object{{"command", "orderblind claims"}, {"texts", std::move(texts)}});
+  return r;
+}
+
 const registrar cmd{command{
     "list", "list the proofs (for 'prove'), the worked examples (for 'example') and the claims report",
-    [](CLI::App& sub, const global_options& opts, int&) {
-      sub.callback([&opts] {
-        const auto ps = proofs::registered_proofs();
-        std::vector<std::string> examples;
-        for (const auto& e : compute_worked_examples()) examples.push_back(e.name);
-        const auto sources = claims::claim_sources();
-        if (opts.format == "json") {
-          nlohmann::json j;
-          for (const auto& p : ps) {
-            const auto k = kinds_of(p);
-            j["proofs"].push_back({{"id", p.id},
-                                   {"title", p.title},
-                                   {"source", p.source},
-                                   {"kinds", k.kinds()},
-                                   {"executable", k.executable},
-                                   {"formal", {{"theorems", k.theorems}, {"checked_by_this_build", k.all_checked}}}});
-          }
-          j["examples"] = examples;
-          j["claims"] = {{"command", "orderblind claims"}, {"texts", sources}};
-          std::cout << j.dump(2) << "\n";
-          return;
-        }
-        if (opts.format == "markdown") {
-          std::cout << "| proof | title | source | evidence |\n|---|---|---|---|\n";
-          for (const auto& p : ps) {
-            const auto k = kinds_of(p);
-            std::cout << "| " << p.id << " | " << p.title << " | " << p.source << " | " << k.kinds()
-                      << (k.formal() ? " (" + k.formal_note() + ")" : std::string()) << " |\n";
-          }
-        } else {
-          std::cout << "Proofs (orderblind prove <id>…):\n";
-          std::size_t width = 0;
-          for (const auto& p : ps) width = std::max(width, p.id.size());
-          const std::string indent(width + 3, ' ');
-          for (const auto& p : ps) {
-            const auto k = kinds_of(p);
-            std::cout << "  " << std::left << std::setw(static_cast<int>(width + 1)) << p.id << p.title << "\n"
-                      << indent << p.source << "\n"
-                      << indent << k.kinds() << (k.formal() ? " (" + k.formal_note() + ")" : std::string()) << "\n";
-          }
-        }
-        std::cout << "\nWorked examples (orderblind example <name>…):";
-        for (const auto& e : examples) std::cout << " " << e;
-        std::cout << "\n\nSeed claims (orderblind claims):";
-        for (const auto& s : sources) std::cout << " " << s << ";";
-        std::cout << "\n";
+    [](CLI::App& sub, const global_options& opts, int& rc) {
+      sub.callback([&opts, &rc] {
+        const auto r = list_report();
+        emit(r, opts, std::cout);
+        rc = exit_code_of(r);
       });
     }}};
 

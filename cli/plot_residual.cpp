@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // `orderblind plot residual`: the equivariance residual of double against exact arithmetic.
+#include <cmath>
 #include <random>
 
 #include "check_layer_impl.hpp"
@@ -8,7 +9,7 @@
 
 namespace orderblind::cli {
 
-plot::document equivariance_residual_figure(long max_tokens, long permutations, std::uint64_t seed) {
+residual_figure equivariance_residual_figure(long max_tokens, long permutations, std::uint64_t seed) {
   constexpr Eigen::Index d = 4;
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> u(-2.0, 2.0);
@@ -25,7 +26,8 @@ plot::document equivariance_residual_figure(long max_tokens, long permutations, 
   qopt.scale = mpq_rational(1, 2);  // 1/√4, exact
   const double eps = scalar_traits<double>::epsilon();
   std::vector<std::pair<double, double>> dbl, exact, bound;
-  double top = 0;
+  double top = 0, worst_fraction = 0;
+  long sizes = 0, cases = 0, worst_n = 0, within = 0;
   for (long n = 2; n <= max_tokens; ++n) {
     const auto x = random_matrix(n, d);
     const auto z = self_attention<double>(x, w);
@@ -35,16 +37,29 @@ plot::document equivariance_residual_figure(long max_tokens, long permutations, 
     double worst = 0;
     bool exact_equal = true;
     for (const auto& [name, p] : detail::permutations_to_try(static_cast<std::size_t>(n), permutations, seed + static_cast<std::uint64_t>(n))) {
-      worst = std::max(worst, max_abs_difference(self_attention<double>(p.apply_rows(x), w), Matrix<double>(p.apply_rows(z))) / (eps * mag));
+      const double r = max_abs_difference(self_attention<double>(p.apply_rows(x), w), Matrix<double>(p.apply_rows(z))) / (eps * mag);
+      if (!(r <= worst)) worst = r;  // NOTE: keeps a NaN (std::max would drop it)
       exact_equal = exact_equal && exactly_equal(self_attention<mpq_rational, rational_kernel>(p.apply_rows(xq), wq, qopt),
                                                  Matrix<mpq_rational>(p.apply_rows(zq)));
+      ++cases;
     }
-    dbl.emplace_back(static_cast<double>(n), worst);
+    // NOTE: written so that NaN fails: `worst <= bound` is false for NaN, and the first NaN fraction is
+    // kept. A non-finite residual is not drawn (an SVG coordinate must be finite); the check reports it.
+    ++sizes;
+    const double fraction = worst / attention_reorder_bound_eps(n);
+    if (worst <= attention_reorder_bound_eps(n)) ++within;
+    if (!std::isnan(worst_fraction) && !(fraction <= worst_fraction)) {
+      worst_fraction = fraction;
+      worst_n = n;
+    }
     // NOTE: an exact residual is drawn only where == held; were it ever non-zero the point would be
     // missing from the plot and the legend says so, rather than a made-up value.
     if (exact_equal) exact.emplace_back(static_cast<double>(n), 0.0);
     bound.emplace_back(static_cast<double>(n), attention_reorder_bound_eps(n));
-    top = std::max({top, worst, attention_reorder_bound_eps(n)});
+    top = std::max(top, attention_reorder_bound_eps(n));
+    if (!std::isfinite(worst)) continue;
+    dbl.emplace_back(static_cast<double>(n), worst);
+    top = std::max(top, worst);
   }
   const double left = 90, ptop = 80, pw = 640, ph = 340;
   plot::document doc(left + pw + 260, ptop + ph + 90, "Equivariance residual: double against exact");
@@ -73,8 +88,9 @@ plot::document equivariance_residual_figure(long max_tokens, long permutations, 
   doc.rect(lx + 8, ptop + 51, 6, 6, plot::series_colour(0));
   doc.text(lx + 28, ptop + 58, "mpq_rational, rational kernel:", 11);
   doc.text(lx + 28, ptop + 72, "== held (residual exactly 0)", 11);
-  doc.text(lx + 28, ptop + 86, std::to_string(exact.size()) + " of " + std::to_string(dbl.size()) + " sizes", 11);
-  return doc;
+  doc.text(lx + 28, ptop + 86, std::to_string(exact.size()) + " of " + std::to_string(sizes) + " sizes", 11);
+  return {std::move(doc), sizes, cases, worst_fraction, worst_n, within,
+          static_cast<long>(exact.size())};
 }
 
 }  // namespace orderblind::cli

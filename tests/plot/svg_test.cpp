@@ -4,8 +4,11 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
+#include <sstream>
 
 #include "orderblind/plot/svg.hpp"
+#include "orderblind/verify/render.hpp"
+#include "orderblind/xml.hpp"
 
 using namespace orderblind::plot;
 
@@ -13,6 +16,24 @@ TEST_CASE("text is escaped so that any label keeps the SVG well-formed", "[plot]
   CHECK(xml_escape("a < b & c > \"d\" 'e'") == "a &lt; b &amp; c &gt; &quot;d&quot; &apos;e&apos;");
   CHECK(xml_escape(std::string("bell\x07 and nul\0!", 15)) == "bell and nul!");
   CHECK(xml_escape("θᵢ = 10000^(−2i/d)") == "θᵢ = 10000^(−2i/d)");  // UTF-8 passes through
+  CHECK(xml_escape("tab\tline\nreturn\r") == "tab\tline\nreturn\r");  // the three allowed controls stay
+}
+
+TEST_CASE("the SVG writer and the JUnit renderer escape with the one orderblind::xml_escape", "[plot][xml]") {
+  const std::string nasty = "<a & 'b'> \"c\"\x01\x1f ok";
+  CHECK(xml_escape(nasty) == orderblind::xml_escape(nasty));
+  CHECK(orderblind::verify::detail::xml(nasty) == orderblind::xml_escape(nasty));
+  CHECK(orderblind::xml_escape(nasty) == "&lt;a &amp; &apos;b&apos;&gt; &quot;c&quot; ok");
+  // Through the renderer: a check id with every entity and a control character comes out escaped.
+  orderblind::verify::report r{"orderblind-test/1", "t", {}};
+  orderblind::verify::check c;
+  c.id = nasty;
+  c.outcome = orderblind::verify::verdict::held;
+  r.add("checks", orderblind::verify::value::checks{c});
+  std::ostringstream os;
+  orderblind::verify::render(r, orderblind::verify::format::junit, os);
+  CHECK(os.str().find(orderblind::xml_escape(nasty)) != std::string::npos);
+  CHECK(os.str().find('\x01') == std::string::npos);
 }
 
 TEST_CASE("coordinates are fixed-point with at most two decimals, and never NaN", "[plot]") {

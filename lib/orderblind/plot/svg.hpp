@@ -11,26 +11,13 @@
 #include <string>
 #include <vector>
 
+#include "orderblind/xml.hpp"
+
 namespace orderblind::plot {
 
-/// Escapes &, <, >, " and ' for XML text and attribute values.
-inline std::string xml_escape(const std::string& s) {
-  std::string out;
-  out.reserve(s.size());
-  for (const char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        // NOTE: XML 1.0 forbids control characters other than tab, newline and carriage return.
-        if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n' || c == '\r') out += c;
-    }
-  }
-  return out;
-}
+/// Escapes &, <, >, " and ' for XML text and attribute values; drops the control characters XML 1.0
+/// forbids (orderblind::xml_escape, orderblind/xml.hpp).
+inline std::string xml_escape(const std::string& s) { return orderblind::xml_escape(s); }
 
 /// A number for an attribute: fixed, at most 2 decimals, no exponent, never NaN.
 inline std::string num(double v) {

@@ -27,6 +27,7 @@
 
 #include "orderblind/verify/report.hpp"
 #include "orderblind/version.hpp"
+#include "orderblind/xml.hpp"
 
 namespace orderblind::verify {
 
@@ -446,23 +447,8 @@ inline void markdown_fields(const value::object& o, const std::string& path, std
 // ---- JUnit ------------------------------------------------------------------------------------------
 
 /// XML character data and attribute values: the five entities escaped; control characters other than
-/// tab and line breaks (not allowed in XML 1.0) dropped.
-inline std::string xml(const std::string& s) {
-  std::string o;
-  for (unsigned char ch : s) {
-    switch (ch) {
-      case '&': o += "&amp;"; break;
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '"': o += "&quot;"; break;
-      case '\'': o += "&apos;"; break;
-      default:
-        if (ch < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') break;
-        o += static_cast<char>(ch);
-    }
-  }
-  return o;
-}
+/// tab and line breaks (not allowed in XML 1.0) dropped (orderblind::xml_escape, orderblind/xml.hpp).
+inline std::string xml(const std::string& s) { return orderblind::xml_escape(s); }
 
 inline void junit_cases(const value& v, const std::string& classname, std::ostream& os) {
   if (const auto* cs = v.as<value::checks>()) {

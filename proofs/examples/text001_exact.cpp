@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 // Text 001 §3.2 in Q(t): the worked example with the real softmax, exactly — no rounding anywhere, so every figure is checked with ==.
-#include "expfield_example.hpp"
-
 #include <boost/multiprecision/mpfi.hpp>
+#include <cstdio>
+#include <limits>
 
+#include "proofs/examples/worked_examples.hpp"
+
+#include "orderblind/compare.hpp"
 #include "orderblind/expfield/text001.hpp"
 
-namespace orderblind::cli {
+namespace orderblind::proofs {
 namespace {
 
 using namespace orderblind::expfield;
@@ -66,20 +69,38 @@ worked_example text001_exact_example() {
     e.figures.push_back({"Z row " + who + " in closed form, t = e^(1/2)", text, row_closed_form(tr.z, i),
                          closed_ok && rounds_ok,
                          closed_ok ? "equals the hand derivation exactly; rounds to the text's figures"
-                                   : "differs from the hand derivation (V = X W_V, weights t^(raw score))"});
+                                   : "differs from the hand derivation (V = X W_V, weights t^(raw score))",
+                         false, "Q(t) exact (==); the rounding to the text's figures over MPFI, 120 digits",
+                         verify::evidence_kind::exact_on_data,
+                         "== the hand derivation (exact, in Q(t)); every point of the enclosure within ½·10^-2 of "
+                         "the text's figure",
+                         std::nullopt,
+                         "each entry against the hand derivation (==), and its MPFI enclosure against the text's "
+                         "2-decimal figure"});
     e.figures.push_back({"Z row " + who + " to 100 digits", "", digits, digits_ok && mpfr_ok,
                          "both ends of a 120-digit MPFI enclosure print these 100 digits; the mpfr100 path lies in "
-                         "the enclosure ± 32 ε"});
+                         "the enclosure ± 32 ε",
+                         false, "MPFI, 120 digits (rigorous enclosure); cross-check: mpfr100",
+                         verify::evidence_kind::enclosure,
+                         "both ends of the enclosure print the same 100 significant digits; mpfr100 within the "
+                         "enclosure ± 32 ε",
+                         std::nullopt,
+                         "the two ends of each entry's MPFI enclosure, printed to 100 digits; the mpfr100 value "
+                         "against the enclosure"});
   }
   e.figures.push_back({"A row love (who love attends to)", "0.14 (I), 0.23 (LLMs)", row_closed_form(tr.a, 1),
                        tr.a(1, 0) == element(1) / (element::power(text001::t_half(), 3) + element::power(text001::t_half(), 1) + 1),
-                       "love gives I 1/(t^3 + t + 1) from either side: the same element of Q(t) in both sentences"});
+                       "love gives I 1/(t^3 + t + 1) from either side: the same element of Q(t) in both sentences",
+                       false, "Q(t) exact (==)", verify::evidence_kind::exact_on_data, "== (exact, in Q(t))",
+                       std::nullopt, "A(love, I) against 1/(t^3 + t + 1)"});
   const auto p = ex::reversal();
   const auto trr = text001::forward(p.apply_rows(ex::x<element>()));
   e.figures.push_back({"reversed: Z(PX) = P·Z(X) in Q(t), real softmax", "", "holds exactly",
                        exactly_equal(trr.z, p.apply_rows(tr.z)) && exactly_equal(trr.a, p.apply_cols(p.apply_rows(tr.a))),
-                       "not approximately: as rational functions of t, hence at t = e^(1/2)"});
+                       "not approximately: as rational functions of t, hence at t = e^(1/2)", false, "Q(t) exact (==)",
+                       verify::evidence_kind::exact_on_data, "== (exact, in Q(t))", std::nullopt,
+                       "Z and A of the reversed sentence against P·Z and P·A·Pᵀ, every entry"});
   return e;
 }
 
-}  // namespace orderblind::cli
+}  // namespace orderblind::proofs
