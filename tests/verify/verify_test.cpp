@@ -163,3 +163,25 @@ TEST_CASE("evidence kinds: names are the JSON values; weakest takes the weaker o
   CHECK(is_sampled(evidence_kind::sampled_exact));
   CHECK_FALSE(is_sampled(evidence_kind::identity));
 }
+
+TEST_CASE("text and Markdown omit an empty text field, as they omit null; JSON keeps both") {
+  report r{"s", "", {}};
+  r.add("kept", "x").add("empty", "").add("missing", nullptr);
+  const auto t = render_as(r, format::text);
+  CHECK(t.find("kept: x") != std::string::npos);
+  CHECK(t.find("empty") == std::string::npos);
+  CHECK(t.find("missing") == std::string::npos);
+  CHECK(render_as(r, format::markdown).find("empty") == std::string::npos);
+  const auto j = to_json(r);
+  CHECK(j.at("empty") == "");
+  CHECK(j.at("missing").is_null());
+}
+
+TEST_CASE("JUnit: checks inside a list of objects are classed by the object's name, else its position") {
+  report r{"orderblind-test/1", "", {}};
+  r.add("examples", value::list{value::object{{"name", "dog-bites-man"}, {"figures", value::checks{sampled_law(verdict::held)}}},
+                                value::object{{"figures", value::checks{sampled_law(verdict::held)}}}});
+  const auto x = render_as(r, format::junit);
+  CHECK(x.find("classname=\"orderblind-test/1.dog-bites-man.figures\"") != std::string::npos);
+  CHECK(x.find("classname=\"orderblind-test/1.1.figures\"") != std::string::npos);
+}

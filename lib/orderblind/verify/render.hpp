@@ -101,6 +101,12 @@ inline std::string exact_for_reading(const std::string& t, std::size_t max_chars
   return os.str();
 }
 
+/// True for an empty string: text and Markdown omit it, as they omit null (JSON keeps it).
+inline bool is_empty_text(const value& v) {
+  const auto* s = v.as<std::string>();
+  return s && s->empty();
+}
+
 /// True for text, booleans, numbers and null.
 inline bool is_scalar(const value& v) {
   return !v.as<value::list>() && !v.as<value::object>() && !v.as<value::checks>();
@@ -305,7 +311,7 @@ inline void text_fields(const value::object& o, std::size_t indent, std::ostream
   const std::string pad(indent, ' ');
   for (const auto& f : o) {
     const value& v = f.val;
-    if (v.is_null()) continue;
+    if (v.is_null() || is_empty_text(v)) continue;
     if (is_scalar(v) || is_scalar_list(v)) {
       os << pad << human(f.key) << ": " << scalar_text(v) << "\n";
     } else if (const auto* cs = v.as<value::checks>()) {
@@ -412,7 +418,7 @@ inline void markdown_fields(const value::object& o, const std::string& path, std
   bool in_list = false;
   for (const auto& f : o) {
     const value& v = f.val;
-    if (v.is_null()) continue;
+    if (v.is_null() || is_empty_text(v)) continue;
     const std::string heading = path.empty() ? human(f.key) : path + " — " + human(f.key);
     if (is_scalar(v) || is_scalar_list(v)) {
       os << "- **" << human(f.key) << ":** " << scalar_text(v) << "\n";
@@ -469,7 +475,19 @@ inline void junit_cases(const value& v, const std::string& classname, std::ostre
       for (const auto& d : c.details) junit_cases(d.val, classname + "." + c.id, os);
     }
   } else if (const auto* l = v.as<value::list>()) {
-    for (const auto& x : *l) junit_cases(x, classname, os);
+    // NOTE: an object in a list is named by its own "name" or "id" text (e.g. a worked example), else
+    // by its position, so that two items' checks never share a classname.
+    std::size_t i = 0;
+    for (const auto& x : *l) {
+      std::string item = std::to_string(i++);
+      if (const auto* xo = x.as<value::object>())
+        for (const char* k : {"name", "id"})
+          if (const value* n = lookup(*xo, k); n && n->as<std::string>() && !n->as<std::string>()->empty()) {
+            item = *n->as<std::string>();
+            break;
+          }
+      junit_cases(x, x.as<value::object>() ? classname + "." + item : classname, os);
+    }
   } else if (const auto* o = v.as<value::object>()) {
     for (const auto& f : *o) junit_cases(f.val, classname + "." + f.key, os);
   }
