@@ -2,7 +2,7 @@
 // `orderblind plot residual`: the equivariance residual of double against exact arithmetic.
 #include <random>
 
-#include "check_layer_impl.hpp"
+#include "properties/check/layer_impl.hpp"
 #include "orderblind/scalar.hpp"
 #include "plot_figures.hpp"
 
@@ -34,7 +34,7 @@ plot::document equivariance_residual_figure(long max_tokens, long permutations, 
     const auto zq = self_attention<mpq_rational, rational_kernel>(xq, wq, qopt);
     double worst = 0;
     bool exact_equal = true;
-    for (const auto& [name, p] : detail::permutations_to_try(static_cast<std::size_t>(n), permutations, seed + static_cast<std::uint64_t>(n))) {
+    for (const auto& [name, p] : properties::permutations_to_try(static_cast<std::size_t>(n), permutations, seed + static_cast<std::uint64_t>(n))) {
       worst = std::max(worst, max_abs_difference(self_attention<double>(p.apply_rows(x), w), Matrix<double>(p.apply_rows(z))) / (eps * mag));
       exact_equal = exact_equal && exactly_equal(self_attention<mpq_rational, rational_kernel>(p.apply_rows(xq), wq, qopt),
                                                  Matrix<mpq_rational>(p.apply_rows(zq)));
