@@ -31,6 +31,10 @@ verify::check to_check(const check_result& r) {
               : r.undecidable ? verify::verdict::not_decidable
                               : verify::held_if(r.held);
   c.note = r.note;
+  // NOTE: a failure's note leads with where it failed (the counterexample), so that every format's one-line
+  // failure message (JUnit's, Markdown's) names it; `worst_case` keeps it as a field too.
+  if (verify::is_failure(c.outcome) && !r.worst_case.empty())
+    c.note = "fails at " + r.worst_case + (r.note.empty() ? "" : "; " + r.note);
   c.with("unit", r.unit).with("worst_case", r.worst_case);
   return c;
 }
