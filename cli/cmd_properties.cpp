@@ -87,6 +87,7 @@ verify::value histogram(const std::map<long, long>& h) {
   return o;
 }
 
+/// Counts by name as an object: name → cases.
 verify::value counts(const std::map<std::string, long>& h) {
   verify::value::object o;
   for (const auto& [k, c] : h) o.push_back({k, c});

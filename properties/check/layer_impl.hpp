@@ -51,7 +51,7 @@ inline std::string permutations_tried(std::size_t n, long random, std::uint64_t 
 }
 
 /// The evidence of a layer law: sampled when random permutations were drawn (n > 1 and `random` > 0),
-/// else a computation on the stated data only.
+/// else a computation on the stated data only (the command always asks for ≥ 1, so: one token).
 // NOTE: the inputs are the user's own matrices either way; what is sampled is the permutations.
 inline verify::evidence_kind layer_evidence(bool exact, std::size_t n, long random) {
   const bool sampled = n > 1 && random > 0;
