@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: MIT
-// `orderblind check`: the batteries on a user's own matrices, read from .npy or CSV files.
+// `orderblind check`: the laws of properties/check on a user's own matrices, read from .npy or CSV files;
+// each result is a verify::check, printed through emit() in the user's --format.
 //   orderblind check --x X.npy --wq WQ.csv --wk WK.csv --wv WV.csv [--wo WO.npy --heads H] [--exact]
 //   orderblind check --pe table.npy [--exact]
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <iostream>
-#include <nlohmann/json.hpp>
 #include <sstream>
 #include <unistd.h>
 
-#include "check_battery.hpp"
 #include "orderblind/io/csv.hpp"
 #include "orderblind/io/npy.hpp"
+#include "properties/check/check.hpp"
 #include "registry.hpp"
 
 namespace orderblind::cli {
@@ -60,45 +60,15 @@ void require_work(double work, const std::string& what, const check_args& a) {
                                                  std::to_string(static_cast<long long>(std::ceil(work))));
 }
 
-void print(const std::vector<check_result>& rs, const std::string& header, const std::string& format,
-           std::ostream& os) {
-  const auto verdict = [](const check_result& r) {
-    return r.skipped ? "skipped" : r.undecidable ? "not decidable" : (r.held ? "held" : "FAILED");
-  };
-  if (format == "json") {
-    nlohmann::json j;
-    j["input"] = header;
-    bool all = true;
-    for (const auto& r : rs) {
-      all = all && r.held;
-      j["results"].push_back({{"law", r.law}, {"arithmetic", r.arithmetic}, {"cases", r.cases}, {"worst", r.worst},
-                              {"bound", r.bound}, {"unit", r.unit}, {"worst_case", r.worst_case},
-                              {"verdict", verdict(r)}, {"note", r.note}});
-    }
-    j["all_held"] = all;
-    os << j.dump(2) << "\n";
-    return;
-  }
-  if (format == "markdown") {
-    os << "**Input:** " << header << "\n\n| law | verdict | arithmetic | cases | worst | bound | unit | worst case |\n"
-       << "|---|---|---|---:|---:|---:|---|---|\n";
-    for (const auto& r : rs)
-      os << "| " << r.law << " | " << (r.held ? verdict(r) : "**FAILED**") << " | " << r.arithmetic << " | " << r.cases
-         << " | " << fmt(r.worst) << " | " << fmt(r.bound) << " | " << r.unit << " | " << r.worst_case << " |\n";
-    return;
-  }
-  os << "input: " << header << "\n";
-  for (const auto& r : rs) {
-    os << "[" << verdict(r) << "] " << r.law << "\n";
-    if (r.skipped) {
-      os << "         " << r.note << "\n";
-      continue;
-    }
-    os << "         " << r.arithmetic << "; " << r.cases << " cases; worst " << fmt(r.worst);
-    if (r.bound > 0) os << " (bound " << fmt(r.bound) << ")";
-    os << " " << r.unit << "\n         worst case: " << r.worst_case << "\n";
-    if (!r.note.empty()) os << "         note: " << r.note << "\n";
-  }
+/// The report: the files read, the seed, every law's check on them, and whether all held.
+verify::report check_report(const std::vector<properties::check_result>& rs, const std::string& input,
+                            std::uint64_t seed) {
+  verify::value::checks checks;
+  for (const auto& r : rs) checks.push_back(properties::to_check(r));
+  verify::report rep{"orderblind-check/2", "orderblind check: the laws on your files", {}};
+  rep.add("input", input).add("seed", seed).add("results", std::move(checks));
+  rep.add("all_held", verify::all_held(rep));
+  return rep;
 }
 
 int run_check(const check_args& a, const global_options& opts) {
@@ -116,13 +86,13 @@ int run_check(const check_args& a, const global_options& opts) {
   // converting a larger double to size_t would be undefined.
   if (a.max_size && *a.max_size > static_cast<double>(lim.max_elements))
     lim.max_elements = static_cast<std::size_t>(std::min(*a.max_size, 0x1p62));
-  check_settings s;
+  properties::check_settings s;
   s.seed = opts.seed.value_or(s.seed);
   s.random_permutations = opts.cases.value_or(a.exact ? 5 : 20);
   s.tolerance_eps = a.tolerance_eps;
   s.show_progress = ::isatty(STDERR_FILENO) != 0;
 
-  std::vector<check_result> results;
+  std::vector<properties::check_result> results;
   std::string header;
   std::optional<io::table> pe;
   if (!a.pe.empty()) {
@@ -131,7 +101,7 @@ int run_check(const check_args& a, const global_options& opts) {
                  "the table " + pe->describe(), a);
   }
   if (layer) {
-    layer_files in{io::read_matrix_file(a.x, lim), io::read_matrix_file(a.wq, lim), io::read_matrix_file(a.wk, lim),
+    properties::layer_files in{io::read_matrix_file(a.x, lim), io::read_matrix_file(a.wq, lim), io::read_matrix_file(a.wk, lim),
                    io::read_matrix_file(a.wv, lim), std::nullopt, 1, a.causal, std::nullopt};
     if (!a.wo.empty()) {
       in.wo = io::read_matrix_file(a.wo, lim);
@@ -140,19 +110,18 @@ int run_check(const check_args& a, const global_options& opts) {
     if (a.add_pe) in.positions = pe;
     const double n = static_cast<double>(in.x.rows), d = static_cast<double>(std::max(in.x.cols, in.wq.cols));
     require_work(n * n * d, "the layer on " + in.x.describe(), a);
-    auto r = a.exact ? check_layer_exact(in, s) : check_layer_double(in, s);
+    auto r = a.exact ? properties::check_layer_exact(in, s) : properties::check_layer_double(in, s);
     results.insert(results.end(), r.begin(), r.end());
     header = in.x.describe();
   }
   if (pe && !a.add_pe) {
-    auto r = check_pe_table(*pe, a.exact, s);
+    auto r = properties::check_pe_table(*pe, a.exact, s);
     results.insert(results.end(), r.begin(), r.end());
     header += (header.empty() ? "" : "; ") + pe->describe();
   }
-  print(results, header + " (seed " + std::to_string(s.seed) + ")", opts.format, std::cout);
-  for (const auto& r : results)
-    if (!r.held) return failed;
-  return held;
+  const auto rep = check_report(results, header, s.seed);
+  emit(rep, opts, std::cout);
+  return exit_code_of(rep);
 }
 
 const registrar cmd{command{

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // `orderblind properties [--list] [--only ID] [--mutants] [--stats] [--jobs N]`: the order-blindness battery
 // (laws P1–P8 over exact rationals, MPFR-100 and double), and a main job with one summary row per property.
-// The laws are properties/battery's all_laws(), run by its run_battery: the same code ctest runs.
+// The laws are properties/battery's all_laws(), run by its run_battery: the same code ctest runs. The run is
+// a report ("orderblind-properties/2") whose laws are verify::checks, printed through emit().
 #include "registry.hpp"
 
 #include <algorithm>
@@ -9,7 +10,6 @@
 #include <iostream>
 #include <map>
 #include <optional>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "properties/battery/battery.hpp"
@@ -18,7 +18,6 @@ namespace orderblind::cli {
 namespace {
 
 using properties::law;
-using properties::verdict;
 
 /// The run options the global flags ask for (unset: each law's default count, the fixed seed).
 properties::run_options options_from(const global_options& g) {
@@ -56,53 +55,6 @@ properties::battery_options battery_options_from(const global_options& g, bool m
   return b;
 }
 
-/// A markdown table cell: '|' escaped, newlines as <br>.
-std::string cell(const std::string& s) {
-  std::string out;
-  for (const char c : s) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n') out += "<br>";
-    else out += c;
-  }
-  return out;
-}
-
-std::string fmt(double x, int precision = 3) {
-  std::ostringstream os;
-  os << std::setprecision(precision) << x;
-  return os.str();
-}
-
-void print_ulp_table(const std::vector<properties::ulp_row>& rows, const std::string& format, std::ostream& os) {
-  if (format == "markdown") {
-    os << "\n#### P8: Attn(PX) vs P·Attn(X) over double, in-order sums\n\n"
-       << "| layer | cases | cases differing | max ulps | max abs. error / (ε·scale) | scale | bound |\n"
-       << "|---|---:|---:|---:|---:|---|---|\n";
-    for (const auto& r : rows)
-      os << "| " << r.what << " | " << r.cases << " | " << r.differing << " | " << fmt(r.max_ulps, 6) << " | "
-         << fmt(r.max_scaled_eps) << " | " << cell(r.scale) << " | " << cell(r.bound_text)
-         << (r.bound > 0 ? " = " + fmt(r.bound) + " at the largest n" : "") << " |\n";
-    return;
-  }
-  os << "\nP8: Attn(PX) vs P·Attn(X) over double with in-order sums (entry-wise ulps; error in ε·scale)\n";
-  for (const auto& r : rows)
-    os << "  " << std::left << std::setw(50) << r.what << " cases " << std::setw(5) << r.cases << " differing "
-       << std::setw(5) << r.differing << " max ulps " << std::setw(10) << fmt(r.max_ulps, 6) << " max err "
-       << std::setw(8) << fmt(r.max_scaled_eps) << " ε·" << r.scale << "  (bound " << r.bound_text
-       << (r.bound > 0 ? " = " + fmt(r.bound) + " at the largest n" : "") << ")\n";
-}
-
-/// "2:40 3:37 …" for a histogram, with each value's share.
-std::string histogram(const std::map<long, long>& h) {
-  long total = 0;
-  for (const auto& [k, c] : h) total += c;
-  std::ostringstream os;
-  for (const auto& [k, c] : h) os << (os.tellp() > 0 ? " " : "") << k << ":" << fmt(100.0 * double(c) / double(total), 2) << "%";
-  return total ? os.str() : "—";
-}
-
-std::string percent(long part, long whole) { return whole ? fmt(100.0 * double(part) / double(whole), 3) + "%" : "—"; }
-
 /// The aims the generators are held to (docs/generators.md): no size above a third of the cases,
 /// degenerate cases ≤ 5 %, and (floating laws that compare within a bound) ≥ 50 % of cases in which
 /// the two sides differ in some bit.
@@ -120,93 +72,102 @@ std::string aims(const law_result& r) {
   return out.empty() ? "met" : "MISSED: " + out;
 }
 
-nlohmann::json stats_json(const properties::case_stats& s) {
-  auto hist = [](const std::map<long, long>& h) {
-    nlohmann::json j = nlohmann::json::object();
-    for (const auto& [k, c] : h) j[std::to_string(k)] = c;
-    return j;
-  };
-  nlohmann::json perms = nlohmann::json::object();
-  for (const auto& [k, c] : s.permutations) perms[k] = c;
-  nlohmann::json other = nlohmann::json::object();
-  for (const auto& [k, c] : s.other_degenerate) other[k] = c;
-  return {{"cases", s.cases},          {"n", hist(s.n)},
-          {"d", hist(s.d)},            {"heads", hist(s.heads)},
-          {"permutations", perms},     {"degenerate", s.degenerate},
-          {"zero_input", s.zero_input}, {"all_rows_one_hot", s.all_one_hot},
-          {"softmax_rows", s.weight_rows}, {"one_hot_rows", s.one_hot_rows},
-          {"compared", s.compared},    {"differing", s.differing},
-          {"other_degenerate", other}, {"worst_residual_over_bound", s.worst_bound_ratio}};
+/// The kind of evidence a law's run gives: seeded random cases compared within its ε-bound, or with ==
+/// (exact arithmetic, or bit for bit in floating point).
+// NOTE: every law states its tolerance: "exact (==)", "bit-for-bit (==) …", or a bound in ε.
+verify::evidence_kind evidence_of(const law& l) {
+  return l.tolerance.find("ε") != std::string::npos ? verify::evidence_kind::sampled_within_bound
+                                                     : verify::evidence_kind::sampled_exact;
 }
 
-void print_stats(const std::vector<law_result>& results, std::ostream& os) {
-  if (std::none_of(results.begin(), results.end(), [](const law_result& r) { return r.stats.has_value(); })) return;
-  os << "\nCase statistics (the cases each law's run generated; shrink attempts not counted).\n"
-     << "Degenerate: an all-zero input, every softmax row one-hot (largest weight ≥ 1 − 10⁻³), P = I, or the\n"
-     << "law's own reason. Aims: no n above 1/3 of cases; degenerate ≤ 5%; laws within an ε-bound: sides differ\n"
-     << "in some bit in ≥ 50% of cases.\n";
-  for (const auto& r : results) {
-    if (!r.stats) continue;
-    const auto& s = *r.stats;
-    os << "\n" << r.l->id << ": " << s.cases << " cases — aims " << aims(r) << "\n";
-    if (!s.n.empty()) os << "  n       " << histogram(s.n) << "\n";
-    if (!s.d.empty()) os << "  d       " << histogram(s.d) << "\n";
-    if (!s.heads.empty()) os << "  heads   " << histogram(s.heads) << "\n";
-    if (!s.permutations.empty()) {
-      long total = 0;
-      for (const auto& [k, c] : s.permutations) total += c;
-      os << "  P      ";
-      for (const char* k : {"identity", "transposition", "cycle", "other"}) {
-        const auto it = s.permutations.find(k);
-        os << " " << k << " " << percent(it == s.permutations.end() ? 0 : it->second, total);
-      }
-      os << "\n";
-    }
-    os << "  degenerate " << percent(s.degenerate, s.cases) << " (all-zero input " << percent(s.zero_input, s.cases)
-       << ", all softmax rows one-hot " << percent(s.all_one_hot, s.cases);
-    for (const auto& [k, c] : s.other_degenerate) os << ", " << k << " " << percent(c, s.cases);
-    os << ")\n";
-    if (s.weight_rows) os << "  one-hot softmax rows " << percent(s.one_hot_rows, s.weight_rows) << " of " << s.weight_rows << "\n";
-    if (s.compared) os << "  sides differ in some bit in " << percent(s.differing, s.compared) << " of " << s.compared << " cases\n";
-    if (s.worst_bound_ratio >= 0) os << "  worst residual / bound " << fmt(s.worst_bound_ratio, 3) << "\n";
-  }
+/// A histogram as an object: value → cases.
+verify::value histogram(const std::map<long, long>& h) {
+  verify::value::object o;
+  for (const auto& [k, c] : h) o.push_back({std::to_string(k), c});
+  return o;
+}
+
+/// Counts by name as an object: name → cases.
+verify::value counts(const std::map<std::string, long>& h) {
+  verify::value::object o;
+  for (const auto& [k, c] : h) o.push_back({k, c});
+  return o;
+}
+
+/// What the law's cases were (--stats).
+verify::value stats_of(const law_result& r) {
+  const auto& s = *r.stats;
+  return verify::value::object{{"aims", aims(r)},
+                               {"cases", s.cases},
+                               {"n", histogram(s.n)},
+                               {"d", histogram(s.d)},
+                               {"heads", histogram(s.heads)},
+                               {"permutations", counts(s.permutations)},
+                               {"degenerate", s.degenerate},
+                               {"zero_input", s.zero_input},
+                               {"all_rows_one_hot", s.all_one_hot},
+                               {"softmax_rows", s.weight_rows},
+                               {"one_hot_rows", s.one_hot_rows},
+                               {"compared", s.compared},
+                               {"differing", s.differing},
+                               {"other_degenerate", counts(s.other_degenerate)},
+                               {"worst_residual_over_bound", s.worst_bound_ratio}};
 }
 
 /// {entries, median, max} of a size histogram (median and max null when it is empty).
-nlohmann::json sizes_json(const properties::size_histogram& h) {
-  nlohmann::json j{{"entries", h.entries()}, {"median", nullptr}, {"max", nullptr}};
-  if (const auto m = h.median()) j["median"] = *m;
-  if (const auto m = h.max()) j["max"] = *m;
-  return j;
+verify::value sizes_of(const properties::size_histogram& h) {
+  return verify::value::object{{"entries", h.entries()}, {"median", h.median()}, {"max", h.max()}};
 }
 
-nlohmann::json to_json(const law_result& r) {
-  nlohmann::json j{{"id", r.l->id},           {"property", r.l->property},   {"title", r.l->title},
-                   {"arithmetic", r.l->arithmetic}, {"tolerance", r.l->tolerance}, {"cases", r.v.run.cases},
-                   {"seed", r.v.run.seed},    {"seconds", r.seconds},       {"verdict", r.v.held ? "held" : "FAILED"}};
+/// One law's run as a check. The residual is the worst residual ÷ bound over the law's cases, which the
+/// battery measures only while it collects statistics (--stats), for the laws within an ε-bound whose
+/// comparison records it (case_stats::worst_bound_ratio; −1, hence null, when none did).
+verify::check law_check_of(const law_result& r) {
+  const law& l = *r.l;
+  verify::check c;
+  c.id = l.id;
+  c.statement = l.title;
+  c.arithmetic = l.arithmetic;
+  c.evidence = evidence_of(l);
+  c.bound = l.tolerance;
+  if (r.stats && r.stats->worst_bound_ratio >= 0) c.residual = r.stats->worst_bound_ratio;
+  c.cases = r.v.run.cases;
+  c.seed = r.v.run.seed;
+  c.outcome = verify::held_if(r.v.held);
+  // NOTE: a refuting law's evidence is its counterexample, so its note (the shrunk counterexample) is
+  // kept when the law held too.
+  c.note = r.v.note;
+  if (!r.v.held && c.note.empty())
+    c.note = "FAILED after " + std::to_string(r.v.run.cases) + " successful case(s), seed " +
+             std::to_string(r.v.run.seed) + " (RapidCheck's report: failure; replay: reproduce)";
   // NOTE: the throughput of the law's own run on the library (mutants excluded); a refutation stops at
   // its first counterexample, so its cases fall short of cases_requested and its time includes shrinking.
-  j["cases_requested"] = r.v.run.requested;
-  j["check_seconds"] = r.check_seconds;
-  j["check_cpu_seconds"] = r.check_cpu_seconds;
-  j["cases_per_second"] = r.cases_per_second();
-  j["entry_sizes"] = {{"unit", r.sizes.unit.empty() ? std::string("no matrix entries observed") : r.sizes.unit},
-                      {"compared", sizes_json(r.sizes.compared)},
-                      {"inputs", sizes_json(r.sizes.inputs)}};
-  if (!r.v.held) {
-    j["failure"] = r.v.run.message + r.v.note;
-    j["reproduce"] = r.v.run.reproduce;
-  } else if (!r.v.note.empty()) {
-    j["note"] = r.v.note;
-  }
-  for (const auto& [name, caught] : r.mutants_caught) j["mutants"].push_back({{"mutant", name}, {"caught", caught}});
-  for (const auto& [name, held] : r.within_held) j["within_bound"].push_back({{"perturbation", name}, {"held", held}});
-  if (r.v.errored) j["verdict"] = "ERROR";
-  if (r.stats) {
-    j["stats"] = stats_json(*r.stats);
-    j["stats"]["aims"] = aims(r);
-  }
-  return j;
+  c.with("property", l.property)
+      .with("cases_requested", r.v.run.requested)
+      .with("seconds", r.seconds)
+      .with("check_seconds", r.check_seconds)
+      .with("check_cpu_seconds", r.check_cpu_seconds)
+      .with("cases_per_second", r.cases_per_second())
+      .with("entry_sizes",
+            verify::value::object{
+                {"unit", r.sizes.unit.empty() ? std::string("no matrix entries observed") : r.sizes.unit},
+                {"compared", sizes_of(r.sizes.compared)},
+                {"inputs", sizes_of(r.sizes.inputs)}})
+      // NOTE: an implementation that threw is an error, never a counterexample: FAILED all the same (exit
+      // code 1), told apart here.
+      .with("error", r.v.errored);
+  if (!r.v.held) c.with("failure", r.v.run.message + r.v.note).with("reproduce", r.v.run.reproduce);
+  // NOTE: an empty list is left out rather than written as [] (an exact law has no perturbations within
+  // a bound): in Markdown an empty list would become a column of the laws' table.
+  verify::value::list m, w;
+  for (const auto& [name, caught] : r.mutants_caught)
+    m.push_back(verify::value::object{{"mutant", name}, {"caught", caught}});
+  for (const auto& [name, held] : r.within_held)
+    w.push_back(verify::value::object{{"perturbation", name}, {"held", held}});
+  if (!m.empty()) c.with("mutants", std::move(m));
+  if (!w.empty()) c.with("within_bound", std::move(w));
+  if (r.stats) c.with("stats", stats_of(r));
+  return c;
 }
 
 /// x in fixed notation with `decimals` places (the throughput table: no exponents in a column of times).
@@ -215,13 +176,6 @@ std::string fixed(double x, int decimals) {
   os << std::fixed << std::setprecision(decimals) << x;
   return os.str();
 }
-
-/// A rate: whole numbers from 100 up, one decimal below, two below 1.
-std::string rate(double x) { return fixed(x, x >= 100 ? 0 : x >= 1 ? 1 : 2); }
-
-/// A law's cases/s for the table; "refutes" for a refutation (it stops at its first counterexample, so
-/// its cases are not a rate).
-std::string rate_cell(const law_result& r) { return r.l->refutes ? "refutes" : rate(r.cases_per_second()); }
 
 /// "37 / 412 bits" (rationals) or "2^-1 / 2^3" (reals): median and largest size of the compared entries,
 /// or of the inputs (marked "inputs") for a law that compares no matrix (P5); "—" if none.
@@ -235,108 +189,116 @@ std::string size_cell(const properties::entry_sizes& z) {
   return "2^" + std::to_string(*med) + " / 2^" + std::to_string(*top) + tail;
 }
 
-/// The throughput table: per law, its own run's cases, time, cases/s and entry sizes.
-void print_throughput(const properties::battery_run& run, const std::string& format, std::ostream& os) {
-  if (run.laws.empty()) return;
+/// The throughput table: per law, its own run's cases, time, cases/s and entry sizes (the same figures
+/// as each law's details, one line per law).
+verify::value throughput(const properties::battery_run& run) {
   double cpu = 0;
   for (const auto& r : run.laws) cpu += r.check_cpu_seconds;
-  const std::string head = "Throughput: each law's own run on the library (mutants not included); " +
-                           std::to_string(run.jobs) + " worker process(es), " + fixed(run.seconds, 2) +
-                           " s wall for the whole run, " + fixed(cpu, 2) +
-                           " s CPU in the laws' runs. Entries: median / largest size of the compared "
-                           "entries (rationals: numerator + denominator bits; reals: binary exponent).";
-  if (format == "markdown") {
-    os << "\n" << head << "\n\n| id | cases | wall s | CPU s | cases/s | compared entries: median / max |\n"
-       << "|---|---:|---:|---:|---:|---|\n";
-    for (const auto& r : run.laws)
-      os << "| " << r.l->id << " | " << r.v.run.cases << " | " << fixed(r.check_seconds, 3) << " | "
-         << fixed(r.check_cpu_seconds, 3) << " | " << rate_cell(r) << " | "
-         << size_cell(r.sizes) << " |\n";
-    return;
+  verify::value::list rows;
+  for (const auto& r : run.laws) {
+    // NOTE: a refutation stops at its first counterexample, so its cases are not a rate: null.
+    verify::value rate;
+    if (!r.l->refutes) rate = r.cases_per_second();
+    rows.push_back(verify::value::object{{"cases_per_second", rate},
+                                         {"cases", r.v.run.cases},
+                                         {"wall_seconds", r.check_seconds},
+                                         {"cpu_seconds", r.check_cpu_seconds},
+                                         {"entries_median_max", size_cell(r.sizes)},
+                                         {"law", r.l->id}});
   }
-  os << "\n" << head << "\n";
-  os << "  " << std::right << std::setw(10) << "cases/s" << std::setw(8) << "cases" << std::setw(10) << "wall s"
-     << std::setw(10) << "CPU s" << "  " << std::left << std::setw(22) << "entries med / max" << "law\n";
-  for (const auto& r : run.laws)
-    os << "  " << std::right << std::setw(10) << rate_cell(r) << std::setw(8) << r.v.run.cases
-       << std::setw(10) << fixed(r.check_seconds, 3) << std::setw(10) << fixed(r.check_cpu_seconds, 3) << "  " << std::left
-       << std::setw(22) << size_cell(r.sizes) << r.l->id << "\n";
+  return verify::value::object{
+      {"about", "each law's own run on the library (mutants not included); " + std::to_string(run.jobs) +
+                    " worker process(es), " + fixed(run.seconds, 2) + " s wall for the whole run, " + fixed(cpu, 2) +
+                    " s CPU in the laws' runs. Cases per second: null for a refutation (it stops at its first "
+                    "counterexample). Entries: median / largest size of the compared entries (rationals: "
+                    "numerator + denominator bits; reals: binary exponent)."},
+      {"cpu_seconds", cpu},
+      {"laws", std::move(rows)}};
 }
 
-void print_results(const properties::battery_run& run, const std::string& format, std::ostream& os) {
-  const auto& results = run.laws;
-  const auto& ulps = run.ulps;
-  if (format == "json") {
-    nlohmann::json j;
-    j["jobs"] = run.jobs;
-    j["seconds"] = run.seconds;
-    for (const auto& r : results) j["laws"].push_back(to_json(r));
-    for (const auto& u : ulps)
-      j["ulp_table"].push_back({{"layer", u.what}, {"cases", u.cases}, {"differing", u.differing},
-                                {"max_ulps", u.max_ulps}, {"max_error_eps", u.max_scaled_eps}, {"scale", u.scale},
-                                {"bound", u.bound_text}, {"bound_at_max_n", u.bound}});
-    os << j.dump(2) << "\n";
-    return;
+/// The run as a report: the worker count, the time, every law as a check, the P8 ulp table, the mutants'
+/// tally (--mutants), what the case statistics mean (--stats) and the throughput table.
+verify::report properties_report(const properties::battery_run& run, bool mutants, bool stats) {
+  verify::report rep{"orderblind-properties/2", "orderblind properties: the order-blindness battery (P1-P8)", {}};
+  rep.add("jobs", run.jobs).add("seconds", run.seconds);
+  rep.add("residual",
+          "each law's residual is its worst residual ÷ its bound (1 = at the bound) over its own cases: measured "
+          "only with --stats, for the laws within an ε-bound whose comparison records it; null otherwise");
+  verify::value::checks laws;
+  for (const auto& r : run.laws) laws.push_back(law_check_of(r));
+  rep.add("laws", std::move(laws));
+  if (!run.ulps.empty()) {
+    verify::value::list rows;
+    for (const auto& u : run.ulps)
+      rows.push_back(verify::value::object{{"layer", u.what},
+                                           {"cases", u.cases},
+                                           {"differing", u.differing},
+                                           {"max_ulps", u.max_ulps},
+                                           {"max_error_eps", u.max_scaled_eps},
+                                           {"scale", u.scale},
+                                           {"bound", u.bound_text},
+                                           {"bound_at_max_n", u.bound}});
+    rep.add("ulp_table", std::move(rows));
   }
-  if (format == "markdown")
-    os << "| id | law | arithmetic | tolerance | cases | seed | verdict |\n|---|---|---|---|---:|---:|---|\n";
-  for (const auto& r : results) {
-    if (format == "markdown") {
-      os << "| " << r.l->id << " | " << cell(r.l->title) << " | " << cell(r.l->arithmetic) << " | " << cell(r.l->tolerance) << " | "
-         << r.v.run.cases << " | " << r.v.run.seed << " | " << (r.v.held ? "held" : "**FAILED**");
-      for (const auto& [name, caught] : r.mutants_caught)
-        os << "<br>mutant '" << name << "': " << (caught ? "caught" : "**NOT caught**");
-      os << " |\n";
-      continue;
+  if (mutants) {
+    long n = 0, caught = 0, w = 0, held = 0;
+    for (const auto& r : run.laws) {
+      n += static_cast<long>(r.mutants_caught.size());
+      w += static_cast<long>(r.within_held.size());
+      for (const auto& m : r.mutants_caught) caught += m.second;
+      for (const auto& m : r.within_held) held += m.second;
     }
-    os << "[" << (r.v.held ? "held" : r.v.errored ? "ERROR" : "FAILED") << "] " << r.l->id << ": " << r.l->title << "\n    "
-       << r.l->arithmetic << "; tolerance " << r.l->tolerance << "; " << r.v.run.cases << " cases, seed "
-       << r.v.run.seed << ", " << fmt(r.seconds, 2) << " s\n";
-    if (!r.v.held || r.l->refutes) {
-      // NOTE: a refuting law's evidence is its counterexample, so it is printed when the law held too.
-      std::istringstream is(r.v.held ? r.v.note : properties::describe_failure(r.l->id, r.v.run) + r.v.note);
-      for (std::string line; std::getline(is, line);) os << "    | " << line << "\n";
-    }
-    for (const auto& [name, caught] : r.mutants_caught)
-      os << "    mutant '" << name << "': " << (caught ? "caught" : "NOT caught") << "\n";
-    for (const auto& [name, held] : r.within_held)
-      os << "    within the bound, '" << name << "': " << (held ? "held" : "FAILED (the bound is too tight)") << "\n";
+    // NOTE: a mutant not caught (or a perturbation within the bound that failed) makes the exit code 1.
+    rep.add("mutants", verify::value::object{{"mutants", n},
+                                            {"caught", caught},
+                                            {"within_bound", w},
+                                            {"within_bound_held", held},
+                                            {"all_caught_and_held", caught == n && held == w}});
   }
-  if (!ulps.empty()) print_ulp_table(ulps, format, os);
-  if (format != "json") print_stats(results, os);
-  print_throughput(run, format, os);
+  if (stats)
+    rep.add("case_statistics",
+            "the cases each law's run generated (shrink attempts not counted). Degenerate: an all-zero input, "
+            "every softmax row one-hot (largest weight ≥ 1 − 10⁻³), P = I, or the law's own reason. Aims: no n "
+            "above 1/3 of cases; degenerate ≤ 5%; laws within an ε-bound: sides differ in some bit in ≥ 50% of "
+            "cases");
+  if (!run.laws.empty()) rep.add("throughput", throughput(run));
+  return rep;
 }
 
-void print_list(const std::vector<law>& laws, const std::string& format, std::ostream& os) {
-  if (format == "json") {
-    nlohmann::json j = nlohmann::json::array();
-    for (const auto& l : laws) {
-      nlohmann::json jl{{"id", l.id},         {"property", l.property},   {"title", l.title},
-                        {"arithmetic", l.arithmetic}, {"tolerance", l.tolerance}, {"default_cases", l.default_cases}};
-      for (const auto& m : l.mutants) jl["mutants"].push_back(m.name);
-      j.push_back(jl);
-    }
-    os << j.dump(2) << "\n";
-    return;
-  }
+/// `properties --list`: the laws, their arithmetic, tolerance, evidence and mutants, without running them.
+verify::report list_report(const std::vector<law>& laws) {
+  verify::value::list rows;
   for (const auto& l : laws) {
-    os << l.id << ": " << l.title << "\n    " << l.arithmetic << "; tolerance " << l.tolerance << "; "
-       << l.default_cases << " cases by default\n";
-    for (const auto& m : l.mutants) os << "    mutant: " << m.name << "\n";
+    verify::value::list m, w;
+    for (const auto& x : l.mutants) m.push_back(x.name);
+    for (const auto& x : l.within_bound) w.push_back(x.name);
+    rows.push_back(verify::value::object{{"id", l.id},
+                                         {"property", l.property},
+                                         {"title", l.title},
+                                         {"arithmetic", l.arithmetic},
+                                         {"tolerance", l.tolerance},
+                                         {"evidence", verify::name(evidence_of(l))},
+                                         {"refutes", l.refutes},
+                                         {"default_cases", l.default_cases},
+                                         {"mutants", std::move(m)},
+                                         {"within_bound", std::move(w)}});
   }
+  verify::report rep{"orderblind-properties-list/2", "orderblind properties --list: the laws of the battery", {}};
+  rep.add("laws", std::move(rows));
+  return rep;
 }
 
-bool all_held(const std::vector<law_result>& results, bool mutants) {
-  for (const auto& r : results) {
-    if (!r.v.held) return false;
-    if (mutants) {
+/// Exit code: 1 when a law failed, or (--mutants) a mutant escaped or a perturbation within the bound failed.
+int exit_code(const properties::battery_run& run, const verify::report& rep, bool mutants) {
+  if (exit_code_of(rep) != held) return failed;
+  if (mutants)
+    for (const auto& r : run.laws) {
       for (const auto& m : r.mutants_caught)
-        if (!m.second) return false;
+        if (!m.second) return failed;
       for (const auto& m : r.within_held)
-        if (!m.second) return false;
+        if (!m.second) return failed;
     }
-  }
-  return true;
+  return held;
 }
 
 const registrar cmd{command{
@@ -363,14 +325,15 @@ const registrar cmd{command{
             std::none_of(laws.begin(), laws.end(), [](const law& l) { return l.id.rfind(only, 0) == 0; }))
           throw CLI::ValidationError("--only", "no law id starts with '" + only + "' (see 'orderblind properties --list')");
         if (list) {
-          print_list(laws, opts.format, std::cout);
+          emit(list_report(laws), opts, std::cout);
           return;
         }
         auto b = battery_options_from(opts, mutants, only, stats, jobs);
         b.ulp_table = only.empty() || std::string("P8").rfind(only.substr(0, 2), 0) == 0;
         const auto run = properties::run_battery(laws, b);
-        print_results(run, opts.format, std::cout);
-        if (!all_held(run.laws, mutants)) rc = failed;
+        const auto rep = properties_report(run, mutants, stats);
+        emit(rep, opts, std::cout);
+        rc = exit_code(run, rep, mutants);
       });
     }}};
 

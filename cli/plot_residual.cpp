@@ -3,7 +3,7 @@
 #include <cmath>
 #include <random>
 
-#include "check_layer_impl.hpp"
+#include "properties/check/layer_impl.hpp"
 #include "orderblind/scalar.hpp"
 #include "plot_figures.hpp"
 
@@ -36,7 +36,7 @@ residual_figure equivariance_residual_figure(long max_tokens, long permutations,
     const auto zq = self_attention<mpq_rational, rational_kernel>(xq, wq, qopt);
     double worst = 0;
     bool exact_equal = true;
-    for (const auto& [name, p] : detail::permutations_to_try(static_cast<std::size_t>(n), permutations, seed + static_cast<std::uint64_t>(n))) {
+    for (const auto& [name, p] : properties::permutations_to_try(static_cast<std::size_t>(n), permutations, seed + static_cast<std::uint64_t>(n))) {
       const double r = max_abs_difference(self_attention<double>(p.apply_rows(x), w), Matrix<double>(p.apply_rows(z))) / (eps * mag);
       if (!(r <= worst)) worst = r;  // NOTE: keeps a NaN (std::max would drop it)
       exact_equal = exact_equal && exactly_equal(self_attention<mpq_rational, rational_kernel>(p.apply_rows(xq), wq, qopt),

@@ -19,13 +19,13 @@
 #include <string>
 #include <vector>
 
-#include "check_battery.hpp"
 #include "orderblind/compare.hpp"
 #include "orderblind/errors.hpp"
 #include "orderblind/pe/battery.hpp"
 #include "orderblind/pe/schemes.hpp"
 #include "orderblind/permutation.hpp"
 #include "properties/battery/tolerances.hpp"
+#include "properties/check/check.hpp"
 #include "properties/support/permutations.hpp"
 #include "schemes_report.hpp"
 
@@ -242,10 +242,10 @@ py::list check_table(const Matrix<double>& values, const std::string& element_ty
       io::detail::check_value(values(r, c), source, "row " + std::to_string(r) + ", column " + std::to_string(c), {});
       t.values.push_back(values(r, c));
     }
-  cli::check_settings s;
+  properties::check_settings s;
   s.tolerance_eps = tolerance_eps;
   py::list out;
-  for (const auto& r : cli::check_pe_table(t, exact, s)) {
+  for (const auto& r : properties::check_pe_table(t, exact, s)) {
     py::dict d;
     d["law"] = r.law;
     d["arithmetic"] = r.arithmetic;

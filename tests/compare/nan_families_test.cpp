@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
 // NaN never passes, family by family: the proofs' step comparisons (proofs/checks.hpp), the PE battery,
 // the MPFI certificate and the float-error table (lib/orderblind/enclosure), and `check --pe`
-// (cli/check_pe.cpp). Each family gets a mutant that puts NaN into an output.
+// (properties/check/pe_table.cpp). Each family gets a mutant that puts NaN into an output.
 #include <catch2/catch.hpp>
 #include <limits>
 
-#include "check_battery.hpp"
 #include "orderblind/enclosure/certificate.hpp"
 #include "orderblind/enclosure/float_error.hpp"
 #include "orderblind/pe/battery.hpp"
 #include "orderblind/pe/schemes.hpp"
+#include "properties/check/check.hpp"
 #include "proofs/checks.hpp"
 
 using namespace orderblind;
@@ -134,8 +134,8 @@ TEST_CASE("check --pe: a Gram entry that overflows to inf fails relative scores 
   t.rows = 12;
   t.cols = 2;
   for (long i = 0; i < t.rows * t.cols; ++i) t.values.push_back(1e200 * (1 + i % 3));
-  cli::check_settings s;
-  const auto results = cli::check_pe_table(t, false, s);
+  properties::check_settings s;
+  const auto results = properties::check_pe_table(t, false, s);
   bool found = false;
   for (const auto& r : results)
     if (r.law.rfind("relative scores", 0) == 0) {

@@ -7,7 +7,7 @@
 #include <functional>
 #include <random>
 
-#include "check_battery.hpp"
+#include "properties/check/check.hpp"
 
 using namespace orderblind;
 
@@ -22,9 +22,9 @@ io::table make(Eigen::Index rows, Eigen::Index cols, const std::function<double(
     for (Eigen::Index c = 0; c < cols; ++c) t.values.push_back(f(r, c));
   return t;
 }
-cli::check_result bounded_of(const io::table& t) {
-  cli::check_settings s;
-  for (const auto& r : cli::check_pe_table(t, false, s))
+properties::check_result bounded_of(const io::table& t) {
+  properties::check_settings s;
+  for (const auto& r : properties::check_pe_table(t, false, s))
     if (r.law.rfind("bounded", 0) == 0) return r;
   FAIL("no bounded law in the results");
   return {};

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
 // `orderblind check --exact` on a user's layer over mpq_rational: every double from the files is taken
 // as its exact dyadic rational, and S(PX) = P·S(X)·Pᵀ and Attn(PX) = P·Attn(X) are checked with ==.
-#include "check_layer_impl.hpp"
+#include "properties/check/layer_impl.hpp"
 #include "orderblind/scalar.hpp"
 
-namespace orderblind::cli {
+namespace orderblind::properties {
 
 std::vector<check_result> check_layer_exact(const layer_files& in, const check_settings& s) {
-  using namespace detail;
   using Q = mpq_rational;
   auto layer = make_layer<Q, rational_kernel>(in);
   const Matrix<Q> x = in.x.as<Q>();
@@ -25,16 +24,27 @@ std::vector<check_result> check_layer_exact(const layer_files& in, const check_s
   }
   const Matrix<Q> z = layer(x);  // validates every shape first
   const auto n = x.rows();
-  const auto perms = permutations_to_try(static_cast<std::size_t>(n), s.random_permutations, s.seed);
+  const auto un = static_cast<std::size_t>(n);
+  const auto perms = permutations_to_try(un, s.random_permutations, s.seed);
+  const std::string tried = permutations_tried(un, s.random_permutations, s.seed);
 
   check_result sc;
+  sc.id = "score equivariance";
   sc.law = "the scores permute with the tokens: S(PX) = P·S(X)·Pᵀ, every head";
   sc.arithmetic = "mpq_rational (exact)";
+  sc.evidence = layer_evidence(true, un, s.random_permutations);
+  sc.seed = layer_seed(un, s.random_permutations, s.seed);
+  sc.compared = "S(PX) against P·S(X)·Pᵀ with == on the user's X (every head), for " + tried +
+                "; the residual is max|difference| shown as a double";
+  sc.bound_text = "== (exact)";
   sc.unit = "exact max|difference|";
   sc.note = layer_description(in) + "; inputs taken as exact dyadic rationals";
   check_result lr = sc;
+  lr.id = "layer equivariance";
   lr.law = "the layer commutes with any permutation of the tokens: Attn(PX) = P·Attn(X)";
   lr.arithmetic = "mpq_rational (exact), rational kernel 1+s+s²/2 in place of exp";
+  lr.compared = "Attn(PX) against P·Attn(X) with == on the user's X, for " + tried +
+                "; the residual is max|difference| shown as a double";
   lr.note += "; " + scale_note +
              "; softmax itself needs exp: the exact score law plus the kernel's row symmetry carry it over";
   const std::size_t heads = layer.multi_head ? in.heads : 1;
@@ -72,4 +82,4 @@ std::vector<check_result> check_layer_exact(const layer_files& in, const check_s
   return {sc, lr};
 }
 
-}  // namespace orderblind::cli
+}  // namespace orderblind::properties

@@ -2,12 +2,11 @@
 // `orderblind check` on a user's layer in double: Attn(PX) = P·Attn(X) within the reordering bound.
 #include <limits>
 
-#include "check_layer_impl.hpp"
+#include "properties/check/layer_impl.hpp"
 
-namespace orderblind::cli {
+namespace orderblind::properties {
 
 std::vector<check_result> check_layer_double(const layer_files& in, const check_settings& s) {
-  using namespace detail;
   const auto layer = make_layer<double, softmax_kernel>(in);
   const Matrix<double> x = in.x.as<double>();
   const Matrix<double> z = layer(x);  // validates every shape first (shape_error, configuration_error)
@@ -26,14 +25,21 @@ std::vector<check_result> check_layer_double(const layer_files& in, const check_
     unit = "ε·max(1, max|V|)·max(1, ‖W_O‖)";
   }
   const auto n = x.rows();
+  const auto un = static_cast<std::size_t>(n);
   const double eps = scalar_traits<double>::epsilon();
   check_result r;
+  r.id = "layer equivariance";
   r.law = "the layer commutes with any permutation of the tokens: Attn(PX) = P·Attn(X)";
   r.arithmetic = "double (softmax, scale 1/√d_k)";
+  r.evidence = layer_evidence(false, un, s.random_permutations);
+  r.seed = layer_seed(un, s.random_permutations, s.seed);
+  r.compared = "max|Attn(PX) − P·Attn(X)| on the user's X, in " + unit + ", for " +
+               permutations_tried(un, s.random_permutations, s.seed);
   r.unit = unit;
   r.bound = s.tolerance_eps.value_or(attention_reorder_bound_eps(n));
+  r.bound_text = stated_bound("4(n+1)", r.bound, s.tolerance_eps.has_value());
   r.note = layer_description(in);
-  const auto perms = permutations_to_try(static_cast<std::size_t>(n), s.random_permutations, s.seed);
+  const auto perms = permutations_to_try(un, s.random_permutations, s.seed);
   progress bar("check: layer equivariance (double)", static_cast<long>(perms.size()), s.show_progress);
   r.worst = -1;
   for (const auto& [name, p] : perms) {
@@ -61,4 +67,4 @@ std::vector<check_result> check_layer_double(const layer_files& in, const check_
   return {r};
 }
 
-}  // namespace orderblind::cli
+}  // namespace orderblind::properties

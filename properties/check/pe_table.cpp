@@ -8,12 +8,12 @@
 #include <limits>
 #include <vector>
 
-#include "check_battery.hpp"
 #include "orderblind/compare.hpp"
 #include "orderblind/scalar.hpp"
-#include "progress.hpp"
+#include "properties/check/check.hpp"
+#include "properties/check/progress.hpp"
 
-namespace orderblind::cli {
+namespace orderblind::properties {
 namespace {
 
 std::string pos(Eigen::Index p) { return "position " + std::to_string(p); }
@@ -73,9 +73,14 @@ slope_fit growth_exponent(const io::table& t, Eigen::Index from) {
 
 check_result bounded(const io::table& t) {
   check_result r;
+  r.id = "bounded";
   r.law = "bounded: ‖PE(p)‖ does not grow with p (growth exponent α of ‖PE(p)‖ ∝ p^α, least squares on ln‖PE(p)‖ "
           "against ln p)";
   r.arithmetic = "double (least-squares fits with standard errors)";
+  r.evidence = verify::evidence_kind::double_on_data;
+  r.compared = "the growth exponent α of ‖PE(p)‖, fitted over positions 1..end (α_all) and over the later half "
+               "(α_late), each with its standard error σ; the residual is α_all + 3σ";
+  r.bound_text = "held: α_all + 3σ < 0.05; FAILED: α_late − 3σ > 0.25; otherwise not decidable";
   r.unit = "α (3σ upper bound over the whole table)";
   // NOTE: the statistic and its thresholds. A finite table is always bounded; what a table can show is
   // whether its norm grows with p. α is fitted twice: over the whole table (α_all: "does it grow at
@@ -127,8 +132,13 @@ check_result bounded(const io::table& t) {
 
 check_result injective(const io::table& t, const check_settings& s) {
   check_result r;
+  r.id = "injective";
   r.law = "injective: no two positions share a row (PE(p) ≠ PE(q) for p ≠ q)";
   r.arithmetic = "exact comparison of the stored values";
+  r.evidence = verify::evidence_kind::exact_on_data;
+  r.compared = "every pair of rows p < q: their max-norm distance (the stored values, compared exactly); "
+               "the residual is the smallest distance";
+  r.bound_text = "> 0 (no two rows equal)";
   r.unit = "smallest max-norm distance between two rows";
   if (t.rows < 2) {
     r.skipped = r.held = true;
@@ -162,7 +172,10 @@ check_result injective(const io::table& t, const check_settings& s) {
 template <Scalar T>
 check_result relative_scores(const io::table& t, double eps_in, const check_settings& s) {
   check_result r;
+  r.id = "relative scores";
   r.law = "relative scores: PE(m)·PE(n) depends only on m − n (M = I)";
+  r.compared = "the Gram matrix G = PE·PEᵀ: along each offset m − n, the spread max G − min G; the residual is "
+               "the largest spread";
   const Matrix<T> pe = t.as<T>();
   const Matrix<T> g = multiply_transposed(pe, pe, "PE", "PE");
   const Eigen::Index n = t.rows;
@@ -171,7 +184,13 @@ check_result relative_scores(const io::table& t, double eps_in, const check_sett
     // overflowed entry would give a spread ∞ − ∞ = NaN, which no comparison may skip or pass.
     if (const auto at = first_incomparable(g)) {
       r.arithmetic = "double";
+      r.evidence = verify::evidence_kind::double_on_data;
       r.unit = "ε_in·max(1, max|PE|)²";
+      // NOTE: `bound` stays 0 (no residual was measured); the text states the law's bound all the same.
+      r.bound_text = stated_bound("4d(n+d+1)",
+                                  s.tolerance_eps.value_or(4.0 * static_cast<double>(t.cols) *
+                                                           static_cast<double>(t.rows + t.cols + 1)),
+                                  s.tolerance_eps.has_value());
       r.worst = std::numeric_limits<double>::infinity();
       r.worst_case = "G" + at.str() + " = PE(" + std::to_string(at.row) + ")·PE(" + std::to_string(at.col) + ") is " +
                      describe_incomparable(g(at.row, at.col)) + " (overflow in double; --exact decides the law)";
@@ -206,6 +225,8 @@ check_result relative_scores(const io::table& t, double eps_in, const check_sett
   r.worst_case = "offset m − n = " + std::to_string(worst_delta) + ": G" + pair(wa) + " vs G" + pair(wb);
   if constexpr (scalar_traits<T>::is_exact) {
     r.arithmetic = "mpq_rational (exact; the stored doubles as dyadic rationals)";
+    r.evidence = verify::evidence_kind::exact_on_data;
+    r.bound_text = "== (exact)";
     r.unit = "exact spread of G along one offset";
     r.worst = static_cast<double>(worst);
     r.held = worst == T(0);
@@ -216,9 +237,11 @@ check_result relative_scores(const io::table& t, double eps_in, const check_sett
     // summation (Higham §3.1). A spread is the difference of two entries: < 4d(n+d+1)·ε_in·max|PE|².
     const double mag = std::max(1.0, std::pow(static_cast<double>(max_abs(pe)), 2));
     r.arithmetic = "double";
+    r.evidence = verify::evidence_kind::double_on_data;
     r.unit = "ε_in·max(1, max|PE|)², ε_in = " + sci(eps_in);
     r.worst = static_cast<double>(worst) / (eps_in * mag);
     r.bound = s.tolerance_eps.value_or(4.0 * static_cast<double>(t.cols) * static_cast<double>(n + t.cols + 1));
+    r.bound_text = stated_bound("4d(n+d+1)", r.bound, s.tolerance_eps.has_value());
     r.held = r.worst <= r.bound;
   }
   return r;
@@ -226,8 +249,10 @@ check_result relative_scores(const io::table& t, double eps_in, const check_sett
 
 check_result shift_linear(const io::table& t, double eps_in, const check_settings& s) {
   check_result r;
+  r.id = "shift-linear";
   r.law = "shift-linear: for each k one matrix T_k gives PE(p+k) = PE(p)·T_k for every p (least squares)";
   r.arithmetic = "double (complete orthogonal decomposition)";
+  r.evidence = verify::evidence_kind::double_on_data;
   const Eigen::Index n = t.rows, d = t.cols;
   const Eigen::Index kmax = std::min<Eigen::Index>(4, n - d - 1);
   if (kmax < 1) {
@@ -239,6 +264,10 @@ check_result shift_linear(const io::table& t, double eps_in, const check_setting
   const Matrix<double> pe = t.as<double>();
   const double mag = std::max(1.0, max_abs(pe));
   r.unit = "ε_in·max(1, max|PE|), ε_in = " + sci(eps_in);
+  r.compared = "for k = 1.." + std::to_string(kmax) + ", the least-squares T_k of PE(p)·T_k ≈ PE(p+k) over every p; "
+               "the residual is the largest entry of |PE(p)·T_k − PE(p+k)|";
+  r.bound = s.tolerance_eps.value_or(16.0 * static_cast<double>(n + d));
+  r.bound_text = stated_bound("16(n+d)", r.bound, s.tolerance_eps.has_value());
   r.worst = -1;
   for (Eigen::Index k = 1; k <= kmax; ++k) {
     const Eigen::MatrixXd a = pe.topRows(n - k), b = pe.bottomRows(n - k);
@@ -251,7 +280,6 @@ check_result shift_linear(const io::table& t, double eps_in, const check_setting
       r.worst_case = "shift k = " + std::to_string(k) + ", " + pos(at.row + k) + ", dim " + std::to_string(at.col) +
                      ": the fit's residual is " + describe_incomparable(res(at.row, at.col));
       r.held = false;
-      r.bound = s.tolerance_eps.value_or(16.0 * static_cast<double>(n + d));
       ++r.cases;
       return r;
     }
@@ -266,7 +294,6 @@ check_result shift_linear(const io::table& t, double eps_in, const check_setting
   // relative scores) leaves a residual |E_B − E_A·T_k| ≤ (1 + ‖T_k‖∞)(n+1)ε_in·max|PE|, with ‖T_k‖∞ ≤ √2
   // for the sinusoid's 2×2 rotations; the least-squares solve is backward stable and adds O((n+d)ε).
   // 16(n+d) covers both with margin; a counter's residual is ~10^13 times larger.
-  r.bound = s.tolerance_eps.value_or(16.0 * static_cast<double>(n + d));
   r.held = r.worst <= r.bound;
   return r;
 }
@@ -287,4 +314,4 @@ std::vector<check_result> check_pe_table(const io::table& pe, bool exact, const 
   return out;
 }
 
-}  // namespace orderblind::cli
+}  // namespace orderblind::properties

@@ -1,19 +1,20 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The layer battery of `orderblind check`, written once over the scalar; instantiated for double
-// (check_layer_double.cpp) and mpq_rational (check_layer_exact.cpp), one translation unit each.
+/// The layer laws of `orderblind check`, written once over the scalar; instantiated for double
+/// (layer_double.cpp) and mpq_rational (layer_exact.cpp), one translation unit each. `plot residual`
+/// draws its permutations with `permutations_to_try` too.
 #include <algorithm>
 #include <cmath>
 #include <random>
 #include <sstream>
 
-#include "check_battery.hpp"
+#include "properties/check/check.hpp"
 #include "orderblind/attention.hpp"
 #include "orderblind/compare.hpp"
 #include "orderblind/permutation.hpp"
-#include "progress.hpp"
+#include "properties/check/progress.hpp"
 
-namespace orderblind::cli::detail {
+namespace orderblind::properties {
 
 /// The permutations tried: reversal, swap of the first two rows, rotation by one, then `random` uniform
 /// ones (Fisher–Yates from a 64-bit Mersenne Twister; reproducible from the seed on every platform).
@@ -36,6 +37,32 @@ inline std::vector<std::pair<std::string, permutation>> permutations_to_try(std:
     ps.emplace_back("random #" + std::to_string(c + 1) + " (seed " + std::to_string(seed) + ")", permutation(img));
   }
   return ps;
+}
+
+/// The permutations `permutations_to_try(n, random, seed)` gives, in words (a check's `compared`).
+inline std::string permutations_tried(std::size_t n, long random, std::uint64_t seed) {
+  if (n == 1) return "the identity only (n = 1: there is no other permutation)";
+  std::string s = n == 2 ? "the reversal (for n = 2 also the swap of rows 0 and 1, tried twice)"
+                         : "the reversal, the swap of rows 0 and 1, the rotation by one";
+  if (random > 0)
+    s += " and " + std::to_string(random) + " uniform random permutation" + (random == 1 ? "" : "s") +
+         " (Fisher–Yates from mt19937_64, seed " + std::to_string(seed) + ")";
+  return s;
+}
+
+/// The evidence of a layer law: sampled when random permutations were drawn (n > 1 and `random` > 0),
+/// else a computation on the stated data only (the command always asks for ≥ 1, so: one token).
+// NOTE: the inputs are the user's own matrices either way; what is sampled is the permutations.
+inline verify::evidence_kind layer_evidence(bool exact, std::size_t n, long random) {
+  const bool sampled = n > 1 && random > 0;
+  if (exact) return sampled ? verify::evidence_kind::sampled_exact : verify::evidence_kind::exact_on_data;
+  return sampled ? verify::evidence_kind::sampled_within_bound : verify::evidence_kind::double_on_data;
+}
+
+/// The seed of a layer law: set only when random permutations were drawn.
+inline std::optional<std::uint64_t> layer_seed(std::size_t n, long random, std::uint64_t seed) {
+  if (n > 1 && random > 0) return seed;
+  return std::nullopt;
 }
 
 /// Max column sum of |W| (the ∞→∞ norm of x ↦ x·W acting on rows).
@@ -103,4 +130,4 @@ inline std::string layer_description(const layer_files& in) {
   return os.str();
 }
 
-}  // namespace orderblind::cli::detail
+}  // namespace orderblind::properties

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// `orderblind check`: the batteries run on a user's own matrices (read from .npy / CSV files).
+/// The laws `orderblind check` runs on a user's own matrices (read from .npy / CSV files): the
+/// equivariance of an attention layer, in double or exactly, and the positional-encoding laws of a
+/// table. Computation only: each law returns a `check_result`; `to_check` states it as the one evidence
+/// record (verify::check) that the command renders. Compiled once (library orderblind_data_checks) for
+/// the command, the tests and the Python module.
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -9,16 +13,23 @@
 
 #include "orderblind/io/table.hpp"
 #include "orderblind/seed.hpp"
+#include "orderblind/verify/report.hpp"
 
-namespace orderblind::cli {
+namespace orderblind::properties {
 
 /// The outcome of one law checked on the user's data, with its worst case.
 struct check_result {
-  std::string law;         ///< the law, as a sentence
+  std::string id;          ///< a short name, e.g. "bounded", "layer equivariance" (the check's id)
+  std::string law;         ///< the law, as a sentence (for the PE laws it starts with "<id>: ")
   std::string arithmetic;  ///< e.g. "double", "mpq_rational (exact)"
+  /// The kind of evidence: on the data (double or exact), or sampled when random permutations were drawn.
+  verify::evidence_kind evidence = verify::evidence_kind::double_on_data;
+  std::string compared;    ///< what was computed and compared, concretely
   long cases = 0;          ///< permutations, shifts or pairs tried
+  std::optional<std::uint64_t> seed;  ///< the seed of the random permutations (unset: none was drawn)
   double worst = 0;        ///< the largest residual found, in `unit`
   double bound = 0;        ///< the residual allowed, in `unit` (0 for exact checks)
+  std::string bound_text;  ///< the bound as stated, e.g. "≤ 4(n+1) = 28", "== (exact)"
   std::string unit;        ///< e.g. "ε·max(1, max|V|)" or "exact |difference|"
   std::string worst_case;  ///< where the worst residual occurred
   bool held = false;
@@ -41,12 +52,12 @@ struct layer_files {
   std::optional<io::table> positions;  ///< a PE table added to X before the layer (breaks it too)
 };
 
-/// Settings shared by the batteries.
+/// Settings shared by the laws.
 struct check_settings {
   long random_permutations = 20;        ///< besides reversal, a swap and a rotation
   std::uint64_t seed = default_seed;    ///< for the random permutations
   std::optional<double> tolerance_eps;  ///< overrides each floating bound (in its own unit)
-  bool show_progress = false;
+  bool show_progress = false;           ///< a progress line on stderr (progress.hpp)
 };
 
 /// Equivariance of the layer, Attn(PX) = P·Attn(X), in double with its reordering bound.
@@ -56,12 +67,20 @@ std::vector<check_result> check_layer_double(const layer_files& in, const check_
 std::vector<check_result> check_layer_exact(const layer_files& in, const check_settings& s);
 
 /// A positional-encoding table (positions × dims): bounded, injective, shift-linear, relative scores.
-/// `exact`: bounded, injective and relative scores over mpq_rational (shift-linearity stays a double
-/// least-squares fit, and says so).
+/// `exact`: relative scores over mpq_rational (bounded and shift-linearity stay double least-squares
+/// fits, and say so; injectivity compares the stored values exactly either way).
 std::vector<check_result> check_pe_table(const io::table& pe, bool exact, const check_settings& s);
 
 /// The machine epsilon of the file's element type (2^-23 for float32 tables, else 2^-52): rounding in
 /// the user's file sets how closely a floating law can hold.
 double input_unit_roundoff(const io::table& t);
 
-}  // namespace orderblind::cli
+/// "≤ <formula> = <value>" for a derived bound, or "≤ <value> (--tolerance-eps)" when the user set it.
+std::string stated_bound(const std::string& formula, double value, bool overridden);
+
+/// The result as an evidence record: id, statement (the law without its "<id>: " prefix), compared,
+/// arithmetic, evidence, bound, residual (the worst residual in `unit`; null when skipped), cases, seed,
+/// verdict (held, FAILED, skipped or not decidable), note; details `unit` and `worst_case`.
+verify::check to_check(const check_result& r);
+
+}  // namespace orderblind::properties

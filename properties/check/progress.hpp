@@ -9,7 +9,7 @@
 #include <string>
 #include <unistd.h>
 
-namespace orderblind::cli {
+namespace orderblind::properties {
 
 class progress {
  public:
@@ -51,4 +51,4 @@ class progress {
   std::chrono::steady_clock::time_point last_{};
 };
 
-}  // namespace orderblind::cli
+}  // namespace orderblind::properties
