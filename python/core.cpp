@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "orderblind/seed.hpp"
 #include "orderblind/compare.hpp"
 #include "orderblind/errors.hpp"
 #include "orderblind/pe/battery.hpp"
@@ -289,6 +290,10 @@ PYBIND11_MODULE(_core, m) {
       PyErr_SetString(PyExc_IndexError, e.what());
     }
   });
+
+  // NOTE: the one default seed of every seeded check (orderblind/seed.hpp), so that the Python functions
+  // draw the same default as the command and the C++ battery.
+  m.attr("default_seed") = py::int_(orderblind::default_seed);
 
   // Bounds (units of ε; derivations in compare.hpp and properties/battery/tolerances.hpp).
   m.def("attention_reorder_bound_eps", [](long n) { return attention_reorder_bound_eps(n); }, py::arg("n"),

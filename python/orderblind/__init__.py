@@ -13,6 +13,7 @@ See docs/python.md for the bounds, the distributions and the PyTorch adapter.
 """
 
 from ._check import (
+    DEFAULT_SEED,
     Counterexample,
     CounterexampleError,
     Stats,
@@ -26,7 +27,7 @@ from ._laws import DISTRIBUTION, CallableError, UndefinedPosition, cycles
 from ._schemes import SchemeResult, TableResult, check_scheme, check_table, reference_scheme
 
 __all__ = [
-    "CallableError", "Counterexample", "CounterexampleError", "DISTRIBUTION", "SchemeResult", "Stats",
+    "DEFAULT_SEED", "CallableError", "Counterexample", "CounterexampleError", "DISTRIBUTION", "SchemeResult", "Stats",
     "TableResult", "UndefinedPosition", "assert_cross_attention_invariant", "assert_permutation_equivariant",
     "assert_permutation_invariant", "attention_reorder_bound_eps", "check_scheme", "check_table", "cycles",
     "find_equivariance_counterexample", "multi_head_reorder_bound_eps", "reference_scheme", "residual_in_eps",

@@ -51,7 +51,7 @@ def main(argv=None) -> int:
         e.add_argument("--d", required=True, type=int)
         e.add_argument("--n", nargs=2, type=int, default=list(_check.DEFAULT_N))
         e.add_argument("--cases", type=int, default=100)
-        e.add_argument("--seed", type=int, default=0)
+        e.add_argument("--seed", type=int, default=_check.DEFAULT_SEED)
     a = ap.parse_args(argv)
     try:
         if a.command == "check":

@@ -10,6 +10,9 @@ from typing import Optional
 import numpy as np
 
 from . import _core
+
+#: The one default seed of every seeded check: orderblind::default_seed (lib/orderblind/seed.hpp).
+DEFAULT_SEED = int(_core.default_seed)
 from ._laws import DEFAULT_N, DISTRIBUTION, CallableError, Case, Outcome, _rng, cycles, draw_entries, draw_permutation, evaluate
 
 #: Queries (decoder rows) of the cross law: 1 ≤ m ≤ 6, as the battery's cross-attention laws.
@@ -38,7 +41,7 @@ class Stats:
 
     law: str
     cases: int = 0
-    seed: int = 0
+    seed: int = DEFAULT_SEED
     start_case: int = 0
     arithmetic: str = "float64 (the callable's own arithmetic; the comparison in double)"
     evidence: str = "sampled_within_bound"
@@ -321,7 +324,7 @@ _DOC_ARGS = """
 """
 
 
-def assert_permutation_equivariant(f, n=None, d=None, cases=100, seed=0, start_case=0, layers=1, bound_eps=None,
+def assert_permutation_equivariant(f, n=None, d=None, cases=100, seed=DEFAULT_SEED, start_case=0, layers=1, bound_eps=None,
                                    shrink_budget=2000) -> Stats:
     """Assert f(PX) = P·f(X) for f mapping an (n, d) float64 array to an (n, d') one."""
     ce, stats = _run("equivariant", f, n, d, None, cases, seed, start_case, layers, bound_eps, shrink_budget,
@@ -331,7 +334,7 @@ def assert_permutation_equivariant(f, n=None, d=None, cases=100, seed=0, start_c
     return stats
 
 
-def assert_permutation_invariant(f, n=None, d=None, cases=100, seed=0, start_case=0, layers=1, bound_eps=None,
+def assert_permutation_invariant(f, n=None, d=None, cases=100, seed=DEFAULT_SEED, start_case=0, layers=1, bound_eps=None,
                                  shrink_budget=2000) -> Stats:
     """Assert f(PX) = f(X) (a pooled output of any shape); the bound adds 2n ε for the pooling sum."""
     ce, stats = _run("invariant", f, n, d, None, cases, seed, start_case, layers, bound_eps, shrink_budget,
@@ -341,7 +344,7 @@ def assert_permutation_invariant(f, n=None, d=None, cases=100, seed=0, start_cas
     return stats
 
 
-def assert_cross_attention_invariant(f, n=None, d=None, m=None, cases=100, seed=0, start_case=0, layers=1,
+def assert_cross_attention_invariant(f, n=None, d=None, m=None, cases=100, seed=DEFAULT_SEED, start_case=0, layers=1,
                                      bound_eps=None, shrink_budget=2000) -> Stats:
     """Assert f(Q, PM) = f(Q, M): the output for queries Q (m × d) ignores the order of the n memory rows M
     (n × d). m: query rows, an int or (lo, hi), default (1, 6)."""
@@ -352,7 +355,7 @@ def assert_cross_attention_invariant(f, n=None, d=None, m=None, cases=100, seed=
     return stats
 
 
-def find_equivariance_counterexample(f, n=None, d=None, cases=100, seed=0, start_case=0, layers=1, bound_eps=None,
+def find_equivariance_counterexample(f, n=None, d=None, cases=100, seed=DEFAULT_SEED, start_case=0, layers=1, bound_eps=None,
                                      shrink_budget=2000) -> Optional[Counterexample]:
     """Refutation: search for X, P with f(PX) ≠ P·f(X) beyond the bound (a causal layer must have one).
     Returns the shrunk Counterexample (``.stats`` says what was searched), or None if every case held.

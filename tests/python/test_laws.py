@@ -109,7 +109,7 @@ def test_bad_outputs_are_callable_errors(f, match):
 def test_an_exception_from_f_is_an_error_not_a_counterexample():
     def boom(x):
         raise KeyError("inside f")
-    with pytest.raises(ob.CallableError, match="KeyError.*seed 0, case 0"):
+    with pytest.raises(ob.CallableError, match=f"KeyError.*seed {ob.DEFAULT_SEED}, case 0"):
         ob.assert_permutation_equivariant(boom, d=2)
     with pytest.raises(ob.CallableError):
         ob.find_equivariance_counterexample(boom, d=2)
@@ -143,7 +143,9 @@ def test_shrinking_skips_candidates_f_rejects():
         if x.shape[0] < 3:
             raise ValueError("needs 3 tokens")
         return causal_attention(x)
-    ce = ob.find_equivariance_counterexample(needs_three, d=2)
+    # NOTE: seed 0 draws n >= 3 first (the default seed draws n = 2, which f refuses: an error, not a
+    # case); the shrinker then meets n = 2 candidates, which f rejects and it must skip.
+    ce = ob.find_equivariance_counterexample(needs_three, d=2, seed=0)
     assert ce is not None and ce.n == 3 and not ce.replay(needs_three).ok
 
 

@@ -93,4 +93,5 @@ def test_module_command_line(tmp_path):
     np.save(path, np.arange(64, dtype=np.float64)[:, None] * np.ones((1, 4)))
     assert main(["check", "--pe", str(path), "--format", "json"]) == 1
     assert main(["check", "--pe", str(tmp_path / "missing.npy")]) == 2
-    assert main(["equivariant", "numpy:transpose", "--d", "2"]) == 2  # returns (d, n): a CallableError
+    # NOTE: n is kept away from d, so the transpose (d, n) can never have the shape (n, d) of a valid answer.
+    assert main(["equivariant", "numpy:transpose", "--n", "3", "6", "--d", "2"]) == 2  # returns (d, n): a CallableError
