@@ -2,6 +2,8 @@
 // Certificates as evidence records: a proof run becomes one verify::check with its steps nested.
 #include "proofs/certificate.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <regex>
 
@@ -83,6 +85,10 @@ verify::check certificate_check(const certificate& cert) {
   c.arithmetic = p.arithmetic();
   c.evidence = weakest_evidence(p);
   c.cases = p.cases();
+  // NOTE: when every step is exhaustive, the certificate's count is what such a check counts: the most
+  // permutations a step enumerated (a random case count would read as a number of permutations).
+  if (c.evidence == evidence_kind::exhaustive_exact)
+    for (const auto& s : p.steps) c.cases = std::max<std::int64_t>(c.cases, s.enumerated);
   c.seed = cert.config.seed;
   c.outcome = verify::held_if(p.held());
   if (p.steps.empty()) c.note = "no step was checked";

@@ -38,7 +38,8 @@ verify::check step_check(const step_record& s);
 verify::evidence_kind weakest_evidence(const proof_result& r);
 
 /// The certificate as one check: id = the proof id, statement = its title, its source, arithmetic, the
-/// weakest evidence of its steps, cases (the largest random case count of a step), seed, verdict; details
+/// weakest evidence of its steps, cases (the largest random case count of a step; when every step is
+/// exhaustive, the most permutations a step enumerated), seed, verdict; details
 /// `steps` (one check per step), `formal` (the linked theorems), `random_cases_from` and `reproduce`.
 verify::check certificate_check(const certificate& c);
 

@@ -106,6 +106,12 @@ TEST_CASE("S8: the library's self-attention commutes with every permutation of S
   CHECK(s8.evidence == evidence_kind::exhaustive_exact);
   CHECK(s8.cases == 40320);
   CHECK(s8.seed == default_run.seed);
+  // A certificate whose every step is exhaustive counts permutations, not random cases.
+  proof_result only_exhaustive = r;
+  only_exhaustive.steps.erase(only_exhaustive.steps.begin(), only_exhaustive.steps.begin() + 2);
+  const verify::check all_exhaustive = certificate_check(make_certificate(only_exhaustive, default_run));
+  CHECK(all_exhaustive.evidence == evidence_kind::exhaustive_exact);
+  CHECK(all_exhaustive.cases == 40320);
   // NOTE: the n = 8 step's time is printed with it. Measured on the 2-core development machine under
   // load average 9–15: 0.99–1.43 s CPU, 3.9–5.7 s wall on two threads for the 40,320 permutations
   // (≈ 0.6 s wall when idle); the aim was under 30 s (docs/exhaustive.md).
