@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// `orderblind prove <id>…`: run proofs and print their certificates; also the no-argument run's proofs job.
+// `orderblind prove <id>…`: run proofs and emit their certificates (built in proofs/certificate.cpp);
+// also the no-argument run's proofs job.
 #include <iostream>
 
-#include "certificate.hpp"
+#include "proofs/certificate.hpp"
 #include "registry.hpp"
 
 namespace orderblind::cli {
@@ -21,6 +22,7 @@ const registrar cmd{command{
       static std::vector<std::string> ids;
       sub.add_option("id", ids, "proof ids, e.g. A.1 A.2 3.4 3.7 4, or 'all'")->required();
       sub.callback([&opts, &rc] {
+        require_format(opts.format);
         std::vector<std::string> chosen;
         for (const auto& id : ids) {
           if (id == "all") {
@@ -35,11 +37,11 @@ const registrar cmd{command{
           chosen.push_back(id);
         }
         const auto cfg = resolve(opts);
-        std::vector<certificate> certs;
-        for (const auto& id : chosen) certs.push_back(make_certificate(proofs::find_proof(id).run(cfg), cfg));
-        render(certs, opts.format, std::cout);
-        for (const auto& c : certs)
-          if (!c.held()) rc = failed;
+        std::vector<proofs::certificate> certs;
+        for (const auto& id : chosen) certs.push_back(proofs::make_certificate(proofs::find_proof(id).run(cfg), cfg));
+        const auto report = proofs::certificates_report(certs, cfg);
+        emit(report, opts, std::cout);
+        rc = exit_code_of(report);
       });
     }}};
 
@@ -48,9 +50,12 @@ const registrar job{main_job{20, "proofs", [](const global_options& opts) {
                                std::vector<summary_row> rows;
                                for (const auto& p : proofs::registered_proofs()) {
                                  const auto r = p.run(cfg);
-                                 rows.push_back({"proof:" + r.id, r.title + " (" + r.source + ")",
+                                 summary_row row{"proof:" + r.id, r.title + " (" + r.source + ")",
                                                  static_cast<long>(r.steps.size()), r.arithmetic(), r.cases(),
-                                                 r.held()});
+                                                 r.held()};
+                                 row.evidence = proofs::weakest_evidence(r);
+                                 row.seed = cfg.seed;
+                                 rows.push_back(std::move(row));
                                }
                                return rows;
                              }}};

@@ -1,28 +1,28 @@
 // SPDX-License-Identifier: MIT
 // `orderblind schemes [--scheme NAME…] [--expect "property=verdict,…"]`: the positional-encoding schemes ×
-// properties matrix, exit 1 when a stated expectation differs; also a main job (one summary row per
-// scheme: held = its row agrees with PE-CATALOGUE.md's expectations).
+// properties report (built in orderblind/pe/schemes_report.hpp), exit 1 when a stated expectation differs;
+// also a main job (one summary row per scheme: held = its row agrees with PE-CATALOGUE.md's expectations).
 #include <iostream>
 
 #include "orderblind/pe/register.hpp"
-#include "orderblind/pe/report.hpp"
+#include "orderblind/pe/schemes_report.hpp"
 #include "registry.hpp"
-#include "schemes_report.hpp"
 
 namespace orderblind::cli {
 namespace {
 
-std::vector<pe::scheme_row> run_selected(const std::vector<std::string>& names, const stated_expectations& expect) {
+std::vector<pe::scheme_row> run_selected(const std::vector<std::string>& names,
+                                         const pe::stated_expectations& expect) {
   std::vector<const pe::registered_scheme*> chosen;
   try {
-    chosen = select_schemes(names);
+    chosen = pe::select_schemes(names);
   } catch (const std::invalid_argument& e) {
     throw CLI::ValidationError("--scheme", e.what());
   }
   std::vector<pe::scheme_row> rows;
   for (const auto* s : chosen) {
     rows.push_back(s->run());
-    state_expectations(rows.back(), expect, "stated on the command line (--expect)");
+    pe::state_expectations(rows.back(), expect, "stated on the command line (--expect)");
   }
   return rows;
 }
@@ -38,10 +38,10 @@ const registrar cmd{command{
                      "(holds, fails or n/a; replaces the catalogue's expectation of that cell); exit 1 if one differs");
       sub.callback([&opts, &rc] {
         require_format(opts.format);
-        stated_expectations expect;
+        pe::stated_expectations expect;
         if (!expect_spec.empty()) {
           try {
-            expect = parse_expectations(expect_spec);
+            expect = pe::parse_expectations(expect_spec);
           } catch (const std::invalid_argument& e) {
             throw CLI::ValidationError("--expect", e.what());
           }
@@ -57,9 +57,11 @@ const registrar cmd{command{
           return;
         }
         const auto rows = run_selected(names, expect);
-        print_scheme_matrix(rows, opts.format, std::cout);
-        // NOTE: any stated expectation that differs fails — the catalogue's, the scheme's own, or --expect's.
-        if (schemes_exit_code(rows) != 0) rc = failed;
+        const auto report = pe::schemes_report(rows);
+        emit(report, opts, std::cout);
+        // NOTE: any stated expectation that differs fails — the catalogue's, the scheme's own, or --expect's:
+        // the report's cells fail exactly then, so its exit code is pe::schemes_exit_code(rows).
+        rc = exit_code_of(report);
       });
     }}};
 
@@ -69,11 +71,13 @@ const registrar job{main_job{50, "schemes", [](const global_options&) {
                                  const auto r = s.run();
                                  // NOTE: a row without stated expectations is not claimed to agree; its title
                                  // says so (it holds only in the sense that nothing stated was contradicted).
-                                 rows.push_back({"pe:" + r.name,
+                                 summary_row row{"pe:" + r.name,
                                                  "PE battery (11 properties) on " + r.name +
                                                      (r.has_expectations() ? " agrees with its expected verdicts (sources in docs/checks.md)"
                                                                            : ": no expectation stated, nothing compared"),
-                                                 static_cast<long>(r.cells.size()), r.arithmetic, 0, r.agrees()});
+                                                 static_cast<long>(r.cells.size()), r.arithmetic, 0, r.agrees()};
+                                 row.evidence = pe::cell_evidence(r);
+                                 rows.push_back(std::move(row));
                                }
                                return rows;
                              }}};

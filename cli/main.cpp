@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The `orderblind` command: with no arguments, runs every registered job and prints a summary table.
+// The `orderblind` command: with no arguments, runs every registered job and emits the summary report.
 #include <algorithm>
-#include <iomanip>
+#include <cstddef>
+#include <cstdint>
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "orderblind/verify/render.hpp"
 #include "orderblind/version.hpp"
@@ -31,35 +31,36 @@ int exit_code_of(const verify::report& r) { return verify::all_held(r) ? held : 
 
 namespace {
 
-void print_summary(const std::vector<summary_row>& rows, const std::string& format, std::ostream& os) {
-  const bool all = std::all_of(rows.begin(), rows.end(), [](const summary_row& r) { return r.held; });
-  if (format == "json") {
-    nlohmann::json j;
-    j["orderblind_version"] = version;
-    j["all_held"] = all;
-    for (const auto& r : rows)
-      j["results"].push_back({{"id", r.id}, {"title", r.title}, {"steps", r.steps}, {"arithmetic", r.arithmetic},
-                              {"cases", r.cases}, {"verdict", r.held ? "held" : "FAILED"}});
-    os << j.dump(2) << "\n";
-    return;
+/// The schema name of the no-argument run's report.
+constexpr const char* summary_schema = "orderblind-summary/2";
+
+/// The no-argument run as a report: one check per row (id, title as the statement, arithmetic, kind of
+/// evidence, cases, seed, verdict; the steps as a detail), then the count.
+verify::report summary_report(const std::vector<summary_row>& rows) {
+  verify::value::checks results;
+  for (const auto& r : rows) {
+    verify::check c;
+    c.id = r.id;
+    c.statement = r.title;
+    c.arithmetic = r.arithmetic;
+    // NOTE: a job that does not state its kind of evidence gets the weakest one: never more than it said.
+    c.evidence = r.evidence.value_or(verify::evidence_kind::sampled_within_bound);
+    c.cases = r.cases;
+    c.seed = r.seed;
+    c.outcome = verify::held_if(r.held);
+    c.note = r.note;
+    c.with("steps", r.steps);
+    results.push_back(std::move(c));
   }
-  if (format == "markdown") {
-    os << "| id | title | steps | arithmetic | cases | verdict |\n|---|---|---:|---|---:|---|\n";
-    for (const auto& r : rows)
-      os << "| " << r.id << " | " << r.title << " | " << r.steps << " | " << r.arithmetic << " | " << r.cases
-         << " | " << (r.held ? "held" : "**FAILED**") << " |\n";
-  } else {
-    // NOTE: titles hold UTF-8 (𝟙, ᵀ), so they go last, unpadded; the padded columns are ASCII.
-    std::size_t idw = 4;
-    for (const auto& r : rows) idw = std::max(idw, r.id.size());
-    const int w = static_cast<int>(idw) + 2;  // ids are ASCII, so their byte length is their width
-    os << std::left << std::setw(8) << "verdict" << std::setw(w) << "id" << std::setw(7) << "steps" << std::setw(9)
-       << "cases" << "arithmetic — title\n";
-    for (const auto& r : rows)
-      os << std::left << std::setw(8) << (r.held ? "held" : "FAILED") << std::setw(w) << r.id << std::setw(7)
-         << r.steps << std::setw(9) << r.cases << r.arithmetic << " — " << r.title << "\n";
-  }
-  os << (all ? "all " : "NOT all ") << rows.size() << " results held (orderblind " << version << ")\n";
+  const auto held_rows = std::count_if(rows.begin(), rows.end(), [](const summary_row& r) { return r.held; });
+  verify::report rep{summary_schema,
+                     std::string("orderblind ") + version + ": every proof, example, property battery and table", {}};
+  rep.add("results", std::move(results))
+      .add("held", static_cast<std::int64_t>(held_rows))
+      .add("failed", static_cast<std::int64_t>(rows.size()) - held_rows)
+      .add("conclusion", std::string(held_rows == static_cast<std::ptrdiff_t>(rows.size()) ? "all " : "NOT all ") +
+                             std::to_string(rows.size()) + " results held");
+  return rep;
 }
 
 }  // namespace
@@ -133,6 +134,7 @@ int main(int argc, char** argv) {
     std::cerr << "orderblind: error: " << e.what() << "\n";
     return failed;
   }
-  print_summary(rows, opts.format, std::cout);
-  return std::all_of(rows.begin(), rows.end(), [](const summary_row& r) { return r.held; }) ? held : failed;
+  const auto report = summary_report(rows);
+  emit(report, opts, std::cout);
+  return exit_code_of(report);
 }

@@ -24,14 +24,19 @@ struct global_options {
   std::optional<std::uint64_t> seed;  ///< RNG seed (unset: a fixed default, printed)
 };
 
-/// One line of the summary table the no-argument run prints.
+/// One result of the no-argument run: one check of the summary report ("orderblind-summary/2").
 struct summary_row {
   std::string id;          ///< e.g. "A.1", "examples"
-  std::string title;       ///< what was checked
+  std::string title;       ///< what was checked (the check's statement)
   long steps = 0;          ///< checked equations / claims
   std::string arithmetic;  ///< e.g. "mpq_rational (exact)"
   long cases = 0;          ///< random cases (0: fixed examples only)
   bool held = false;
+  /// The kind of evidence the row rests on. Unset: the summary states the weakest kind,
+  /// sampled_within_bound, so that a row never claims more than its job said.
+  std::optional<verify::evidence_kind> evidence{};
+  std::optional<std::uint64_t> seed{};  ///< the seed of the random cases (unset: none stated)
+  std::string note{};                   ///< a remark (e.g. where the details are)
 };
 
 /// A job of the no-argument run. Writes its own details to `out` (only when verbose) and returns rows.

@@ -61,6 +61,7 @@ struct step_record {
   std::string note;         ///< remark, or on failure the first failing case
   /// The kind of evidence; when not set, inferred from `bound` (see `evidence_of`).
   std::optional<evidence_kind> evidence{};
+  long enumerated = 0;  ///< exhaustive steps: the permutations enumerated on the stated input (else 0)
 };
 
 /// The step's kind of evidence: its own `evidence` when set; otherwise sampled_exact when the bound is

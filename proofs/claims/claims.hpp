@@ -17,6 +17,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,10 @@ struct claim {
   std::vector<std::string> inputs;  ///< the data-table entries the computation read
   std::vector<std::string> steps;   ///< the proof steps whose verdict it took, e.g. "A.1 step 6"
   std::vector<proofs::evidence_kind> step_evidence;  ///< the kind of each of `steps`, in the same order
+  /// Cases behind the verdict: the most any cited step ran (the texts' examples + random cases), or the
+  /// random cases the row drew itself; 0 when it computes on the stated data only.
+  long cases = 0;
+  std::optional<std::uint64_t> seed{};  ///< the seed of those cases (unset: nothing was drawn)
   claim_verdict verdict() const {
     if (questionable) return claim_verdict::questionable;
     return !check_held ? claim_verdict::failed : text_correct ? claim_verdict::held : claim_verdict::erratum;

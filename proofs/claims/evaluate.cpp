@@ -81,7 +81,12 @@ proofs::step_record claim_inputs::step(const std::string& id, const std::string&
   for (const auto& s : it->second.steps)
     if (s.number == number) {
       // NOTE: recorded once the step exists, so `steps` and `step_evidence` stay aligned.
-      if (note_read(current_, id + " step " + number, true)) current_->step_evidence.push_back(proofs::evidence_of(s));
+      if (note_read(current_, id + " step " + number, true)) {
+        current_->step_evidence.push_back(proofs::evidence_of(s));
+        const long n = s.example_cases + s.random_cases;
+        if (n > current_->cases) current_->cases = n;
+        if (s.random_cases > 0) current_->seed = s.seed;
+      }
       return s;
     }
   throw std::invalid_argument("proof " + id + " has no step '" + number + "'");

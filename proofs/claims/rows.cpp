@@ -384,6 +384,8 @@ void bit_for_bit(rows_builder& b, claim w, Eigen::Index word, std::string word_n
                    "in general only within 4(n+1) ε (proof A.1, step 6b) — bit for bit only with an order-free sum "
                    "(proof A.1, step 5c)";
     c.check_held = example_same && found > 0 && sorted_same;
+    c.cases = 1 + (found > 0 ? found : tries);  // the text's example, then the random inputs tried
+    c.seed = 1;
   });
 }
 
@@ -772,6 +774,8 @@ void text000(rows_builder& b) {
           }
           c.computed = out;
           c.check_held = held;
+          c.cases = 200 * static_cast<long>(dims.cols());  // 200 pairs per d
+          c.seed = 5;
         });
   {
     // NoPE: a start marker, W_Q = W_K = 0 (uniform attention over the visible keys), V = I. With the
@@ -857,6 +861,8 @@ void text000(rows_builder& b) {
                        " inputs: worst residual " + fix(worst, 2) + " ε, within the derived bound 4(n+1) = " +
                        fix(bound, 0) + " ε";
           c.check_held = worst <= bound;
+          c.cases = cases;
+          c.seed = 4;
         });
   b.add(words(s, "Try it yourself, 2", "Add sinusoidal(n, d) to X, rerun, and confirm the identity now fails — print the "
                                        "magnitude of the difference",

@@ -174,6 +174,7 @@ proof_result prove_symmetric_group(const run_config& cfg, const exhaustive_subje
     auto rec = step.finish(cfg.seed);
     // NOTE: exact over every permutation of S_n, but on the one stated input: not sampling, and not for all inputs.
     rec.evidence = proofs::evidence_kind::exhaustive_exact;
+    rec.enumerated = static_cast<long>(s.checked);
     r.steps.push_back(std::move(rec));
   }
   return r;

@@ -82,11 +82,12 @@ class SchemeResult:
         return _core.render([self._row], "markdown")
 
     def to_json(self) -> str:
-        """The JSON of `orderblind schemes --format json` (a list with this one row)."""
+        """The JSON of `orderblind schemes --format json` (schema orderblind-schemes/2, with this one scheme)."""
         return _core.render([self._row], "json")
 
     def to_dict(self) -> dict:
-        return json.loads(self.to_json())[0]
+        """This scheme's entry of the report: scheme, kind, …, and `properties`, one check per property."""
+        return json.loads(self.to_json())["schemes"][0]
 
     def __str__(self) -> str:
         return self.matrix

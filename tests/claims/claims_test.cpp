@@ -10,11 +10,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "claims_render.hpp"
+#include "orderblind/verify/render.hpp"
+#include "proofs/claims/report.hpp"
 
 using namespace orderblind;
 using namespace orderblind::claims;
-using orderblind::cli::render_claims;
 using R = mpfr100;
 
 namespace {
@@ -112,6 +112,13 @@ bool verdict_depends_on_computation(const claim_row& row, const claim_inputs& in
 }
 
 std::string where(const claim& c) { return c.text + ", " + c.section + ": " + c.quote; }
+
+/// The report as `orderblind claims --format <format>` prints it.
+std::string render_claims(const claims_report& r, verify::format f) {
+  std::ostringstream os;
+  verify::render(to_report(r), f, os);
+  return os.str();
+}
 
 }  // namespace
 
@@ -326,20 +333,32 @@ TEST_CASE("every row names its kind of evidence from one list, and the JSON says
     INFO(to_string(e));
     CHECK(seen[e] >= 1);
   }
-  std::ostringstream js;
-  render_claims(r, "json", js);
-  const auto j = nlohmann::json::parse(js.str());
-  CHECK(j["schema"] == "orderblind-claims/3");
+  const auto j = nlohmann::json::parse(render_claims(r, verify::format::json));
+  CHECK(j["schema"] == "orderblind-claims/4");
   REQUIRE(j["claims"].size() == r.claims.size());
   for (std::size_t i = 0; i < r.claims.size(); ++i) {
     const auto& jc = j["claims"][i];
-    INFO(where(r.claims[i]));
+    const auto& c = r.claims[i];
+    INFO(where(c));
     REQUIRE(jc["evidence"].is_string());
     CHECK(names.count(jc["evidence"].get<std::string>()) == 1);
-    CHECK(jc["evidence"] == claims::to_string(r.claims[i].evidence));
-    CHECK(jc["evidence_detail"] == r.claims[i].evidence_detail);
+    CHECK(jc["evidence"] == claims::to_string(c.evidence));
+    CHECK(jc["evidence_detail"] == verify::describe(c.evidence));
+    CHECK(jc["evidence_basis"] == c.evidence_detail);
+    CHECK(jc["verdict"] == to_string(c.verdict()));
+    CHECK(jc["statement"] == c.quote);
+    CHECK(jc["computed"] == c.computed);
+    CHECK(jc["arithmetic"] == c.arithmetic);
     CHECK(jc["cited_evidence"].size() == jc["proof_steps"].size());
+    CHECK(jc["proof_steps"].size() == c.steps.size());
+    CHECK(jc["inputs"].size() == c.inputs.size());
     for (const auto& k : jc["cited_evidence"]) CHECK(names.count(k.get<std::string>()) == 1);
+    // A sampled row states its cases and seed: the cited proof steps' (run at `few`), or its own draw's.
+    if (verify::is_sampled(c.evidence)) {
+      CHECK(jc["cases"].get<long>() > 0);
+      CHECK(jc["seed"].is_number_unsigned());
+      if (c.inputs.empty()) CHECK(jc["seed"] == few.seed);
+    }
   }
 }
 
@@ -386,18 +405,30 @@ TEST_CASE("questionable claims carry a reason and a source and do not fail the r
   CHECK(n >= 8);
   CHECK(r.held());
   CHECK(r.count(claim_verdict::questionable) == n);
-  std::ostringstream text, md, js;
-  render_claims(r, "text", text);
-  render_claims(r, "markdown", md);
-  render_claims(r, "json", js);
-  CHECK_THAT(text.str(), Catch::Contains("[questionable] text 002") && Catch::Contains("questionable, 0 FAILED"));
-  CHECK_THAT(md.str(), Catch::Contains("### Questionable") && Catch::Contains("**questionable**"));
-  const auto j = nlohmann::json::parse(js.str());
+  const std::string text = render_claims(r, verify::format::text);
+  const std::string md = render_claims(r, verify::format::markdown);
+  const std::string junit = render_claims(r, verify::format::junit);
+  CHECK_THAT(text, Catch::Contains("[questionable] text 002") && Catch::Contains("questionable, 0 FAILED"));
+  CHECK_THAT(md, Catch::Contains("**questionable**") && Catch::Contains("| claim | the text says | why | source |"));
+  // JUnit: a questionable claim is skipped, not failed; every claim is one testcase (the errata and
+  // questionable tables add none).
+  CHECK_THAT(junit, Catch::Contains("tests=\"" + std::to_string(r.claims.size()) + "\" failures=\"0\" skipped=\"" +
+                                    std::to_string(n) + "\""));
+  const auto j = nlohmann::json::parse(render_claims(r, verify::format::json));
   CHECK(j["summary"]["questionable"] == n);
   CHECK(j["summary"]["failed"] == 0);
   CHECK(j["all_held"] == true);
   CHECK(j["questionable"].size() == static_cast<std::size_t>(n));
-  CHECK(j["questionable"][0].contains("source"));
+  CHECK(j["errata"].size() == static_cast<std::size_t>(r.errata()));
+  long with_reason_source = 0;
+  for (const auto& jc : j["claims"]) {
+    const bool q = jc["verdict"] == "questionable";
+    CHECK(jc["reason_source"].is_string() == q);
+    CHECK(jc["correction"].is_string() == (jc["verdict"] == "erratum"));
+    with_reason_source += q ? 1 : 0;
+  }
+  CHECK(with_reason_source == n);
+  for (const auto& q : j["questionable"]) CHECK_THAT(q["source"].get<std::string>(), Catch::Contains("arXiv") || Catch::Contains("model card"));
 }
 
 TEST_CASE("the same statement gets the same verdict in every text", "[claims]") {

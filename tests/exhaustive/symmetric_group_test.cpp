@@ -6,7 +6,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "certificate.hpp"
+#include "orderblind/verify/render.hpp"
+#include "proofs/certificate.hpp"
 #include "orderblind/fast/rational_head.hpp"
 #include "proofs/exhaustive/symmetric_group_proof.hpp"
 
@@ -95,9 +96,22 @@ TEST_CASE("S8: the library's self-attention commutes with every permutation of S
   CHECK(r.steps[8].note.find("40,320 of 40,320 permutations equal, each visited once") != std::string::npos);
   // The certificate (the command's own renderer) says what was checked and no more.
   std::ostringstream text;
-  cli::render_text(cli::make_certificate(r, default_run), text);
+  const auto report = certificates_report({make_certificate(r, default_run)}, default_run);
+  verify::render(report, verify::format::text, text);
   CHECK(text.str().find("[held] step S8: Attn(PX) = P·Attn(X) for every P ∈ S8") != std::string::npos);
   CHECK(text.str().find("on these inputs") != std::string::npos);
+  // The n = 8 step counts the 40,320 permutations it enumerated, on its one stated input.
+  CHECK(text.str().find("40320 permutations, every one enumerated") != std::string::npos);
+  const verify::check s8 = step_check(r.steps[8]);
+  CHECK(s8.evidence == evidence_kind::exhaustive_exact);
+  CHECK(s8.cases == 40320);
+  CHECK(s8.seed == default_run.seed);
+  // A certificate whose every step is exhaustive counts permutations, not random cases.
+  proof_result only_exhaustive = r;
+  only_exhaustive.steps.erase(only_exhaustive.steps.begin(), only_exhaustive.steps.begin() + 2);
+  const verify::check all_exhaustive = certificate_check(make_certificate(only_exhaustive, default_run));
+  CHECK(all_exhaustive.evidence == evidence_kind::exhaustive_exact);
+  CHECK(all_exhaustive.cases == 40320);
   // NOTE: the n = 8 step's time is printed with it. Measured on the 2-core development machine under
   // load average 9–15: 0.99–1.43 s CPU, 3.9–5.7 s wall on two threads for the 40,320 permutations
   // (≈ 0.6 s wall when idle); the aim was under 30 s (docs/exhaustive.md).

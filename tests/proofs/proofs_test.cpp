@@ -4,8 +4,9 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 
-#include "certificate.hpp"
+#include "orderblind/verify/render.hpp"
 #include "orderblind/version.hpp"
+#include "proofs/certificate.hpp"
 #include "proofs/attention_equivariance.hpp"
 #include "proofs/cross_attention.hpp"
 #include "proofs/rowwise_layers.hpp"
@@ -29,9 +30,10 @@ const step_record& step(const proof_result& r, const std::string& number) {
   throw std::logic_error("unreachable");
 }
 
+/// The certificate of `r` as `orderblind prove` prints it (one report, the command's renderer).
 std::string rendered(const proof_result& r, const std::string& format) {
   std::ostringstream os;
-  cli::render({cli::make_certificate(r, few)}, format, os);
+  verify::render(certificates_report({make_certificate(r, few)}, few), *verify::parse_format(format), os);
   return os.str();
 }
 
@@ -160,11 +162,19 @@ TEST_CASE("A.1 catches attention whose scores read the row index", "[proofs][mut
   CHECK_FALSE(step(r, "4").held);
   CHECK_FALSE(step(r, "6").held);
   CHECK_THAT(step(r, "4").note, Catch::Contains("FAILED on") && Catch::Contains("S′"));
-  CHECK_THAT(rendered(r, "text"), Catch::Contains("verdict:     FAILED") && Catch::Contains("[FAILED] step 4"));
+  CHECK_THAT(rendered(r, "text"), Catch::Contains("[FAILED] A.1: ") && Catch::Contains("[FAILED] step 4") &&
+                                      Catch::Contains("FAILED at step 4"));
   CHECK_THAT(rendered(r, "markdown"), Catch::Contains("**FAILED**"));
   const auto j = nlohmann::json::parse(rendered(r, "json"));
-  CHECK(j["verdict"] == "FAILED");
-  CHECK(j["steps"][3]["verdict"] == "FAILED");
+  const auto& c = j["certificates"][0];
+  CHECK(c["verdict"] == "FAILED");
+  CHECK(c["steps"][3]["verdict"] == "FAILED");
+  CHECK(c["steps"][2]["verdict"] == "held");
+  // The JUnit form: one failure per failed step and one for the proof.
+  const std::string junit = rendered(r, "junit");
+  long failures = 0;
+  for (const auto& s : r.steps) failures += s.held ? 0 : 1;
+  CHECK_THAT(junit, Catch::Contains("failures=\"" + std::to_string(failures + 1) + "\""));
 }
 
 TEST_CASE("A.2 catches cross-attention whose scores read the key's row index", "[proofs][mutant]") {
@@ -215,30 +225,64 @@ TEST_CASE("4 catches a rotation with the wrong sign", "[proofs][mutant]") {
   CHECK_FALSE(step(r, "4").held);
   CHECK_FALSE(step(r, "5").held);
   const auto j = nlohmann::json::parse(rendered(r, "json"));
-  CHECK(j["verdict"] == "FAILED");
+  CHECK(j["certificates"][0]["verdict"] == "FAILED");
 }
 
 TEST_CASE("a certificate names the version, the proof, every step, the arithmetic, cases, seed and residual",
           "[proofs][certificate]") {
   const auto r = prove_37(few);
   const auto j = nlohmann::json::parse(rendered(r, "json"));
-  CHECK(j["schema"] == "orderblind-certificate/1");
+  CHECK(j["schema"] == "orderblind-prove/2");
   CHECK(j["orderblind_version"] == std::string(orderblind::version));
-  CHECK(j["proof"] == "3.7");
-  CHECK(j["verdict"] == "held");
   CHECK(j["seed"] == few.seed);
   CHECK(j["cases"] == few.cases);
-  CHECK(j["reproduce"] == "orderblind prove 3.7 --cases 8 --seed 7");
-  REQUIRE(j["steps"].size() == r.steps.size());
-  for (const auto& s : j["steps"]) {
-    CHECK(s.contains("statement"));
-    CHECK(s.contains("arithmetic"));
-    CHECK(s["max_residual"] == "0");
+  REQUIRE(j["certificates"].size() == 1);
+  const auto& c = j["certificates"][0];
+  CHECK(c["id"] == "3.7");
+  CHECK(c["statement"] == r.title);
+  CHECK(c["source"] == r.source);
+  CHECK(c["verdict"] == "held");
+  CHECK(c["seed"] == few.seed);
+  CHECK(c["cases"] == few.cases);
+  CHECK(c["arithmetic"] == r.arithmetic());
+  CHECK(c["evidence"] == verify::name(weakest_evidence(r)));
+  CHECK(c["reproduce"] == "orderblind prove 3.7 --cases 8 --seed 7");
+  CHECK(c["random_cases_from"] == r.random_cases_from);
+  REQUIRE(c["steps"].size() == r.steps.size());
+  for (std::size_t i = 0; i < r.steps.size(); ++i) {
+    const auto& s = c["steps"][i];
+    const auto& rec = r.steps[i];
+    INFO("step " << rec.number);
+    CHECK(s["step"] == rec.number);
+    CHECK(s["statement"] == rec.statement);
+    CHECK_FALSE(s["arithmetic"].get<std::string>().empty());
+    CHECK(s["residual"] == "0");  // an exact number, written whole
     CHECK(s["verdict"] == "held");
+    CHECK(s["evidence"] == verify::name(evidence_of(rec)));
+    CHECK(s["example_cases"] == rec.example_cases);
+    CHECK(s["random_cases"] == rec.random_cases);
+    CHECK(s["cases"] == rec.example_cases + rec.random_cases);
+    if (rec.random_cases > 0) CHECK(s["seed"] == few.seed);
   }
   const auto md = rendered(r, "markdown");
-  CHECK_THAT(md, Catch::Contains("### Proof 3.7") && Catch::Contains("| step | statement |") &&
-                     Catch::Contains("orderblind prove 3.7 --cases 8 --seed 7"));
+  CHECK_THAT(md, Catch::Contains("| 3.7 |") && Catch::Contains("| id | statement | verdict |") &&
+                     Catch::Contains("orderblind prove 3.7 --cases 8 --seed 7") && Catch::Contains("3.7 — steps"));
+}
+
+TEST_CASE("a certificate claims no more than its weakest step", "[proofs][certificate]") {
+  proof_result r;
+  r.id = "T";
+  r.steps.resize(2);
+  r.steps[0].evidence = evidence_kind::identity;
+  r.steps[0].held = r.steps[1].held = true;
+  r.steps[1].bound = "≤ 4 ε";  // a tolerance: sampled within a bound
+  CHECK(weakest_evidence(r) == evidence_kind::sampled_within_bound);
+  r.steps[1].evidence = evidence_kind::formal;
+  CHECK(weakest_evidence(r) == evidence_kind::identity);
+  // A proof that checked nothing does not hold, and its certificate says so.
+  const auto c = certificate_check(make_certificate(proof_result{}, few));
+  CHECK(c.outcome == verify::verdict::failed);
+  CHECK(c.note == "no step was checked");
 }
 
 TEST_CASE("the same seed replays the same certificate", "[proofs][certificate]") {

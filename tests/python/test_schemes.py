@@ -37,8 +37,15 @@ def test_expectations_make_ok_meaningful_and_json_is_the_cli_format():
     assert r.kind == "additive" and r["bounded"].verdict == "fails"
     assert not r.ok  # a constant-row counter is not shift-linear: T_k would have to add k
     j = json.loads(r.to_json())
-    assert j[0]["scheme"] == "counter" and set(j[0]["properties"]) == set(r.verdicts)
-    assert j[0]["properties"]["shift-linear"]["expected"] == "holds"
+    assert j["schema"] == "orderblind-schemes/2"
+    row = j["schemes"][0]
+    assert row == r.to_dict()
+    cells = {c["property"]: c for c in row["properties"]}
+    assert row["scheme"] == "counter" and set(cells) == set(r.verdicts)
+    assert cells["shift-linear"]["expected"] == "holds"
+    # the cell that disagrees is the one check that FAILED (the exit code of `orderblind schemes`)
+    assert [c["property"] for c in row["properties"] if c["verdict"] == "FAILED"] == ["shift-linear"]
+    assert cells["bounded"]["verdict"] == "held" and cells["injective"]["verdict"] == "skipped"
     assert "counter" in r.matrix
 
 

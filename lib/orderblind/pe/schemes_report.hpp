@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+/// The report of `orderblind schemes` (schema "orderblind-schemes/2", docs/json.md), shared by the
+/// command, the Python module and the one-translation-unit check of a user's scheme
+/// (`orderblind_check_scheme`, docs/user-schemes.md): which registered schemes to run, the expectations
+/// a user states, and the schemes × properties matrix as one `verify::report` — every cell a
+/// `verify::check` that FAILS exactly when the cell disagrees with a stated expectation, so that the
+/// report's exit code is the expectations' agreement.
+#include <algorithm>
+#include <cctype>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "orderblind/pe/report.hpp"
+#include "orderblind/verify/report.hpp"
+
+namespace orderblind::pe {
+
+/// The schema name of the schemes report.
+inline constexpr const char* schemes_schema = "orderblind-schemes/2";
+
+/// Expected verdicts stated by a user, property by property.
+using stated_expectations = std::vector<std::pair<property, expectation>>;
+
+namespace detail {
+
+/// Lower case, with '-', '_' and runs of spaces as one ' ', trimmed: "Relative_Scores " → "relative scores".
+inline std::string normalised_name(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    const char c = (ch == '-' || ch == '_' || std::isspace(static_cast<unsigned char>(ch)))
+                       ? ' '
+                       : static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
+    out += c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+inline std::string known_properties() {
+  std::string known;
+  for (auto p : all_properties) known += (known.empty() ? "" : ", ") + std::string(property_name(p));
+  return known;
+}
+
+inline bool scheme_matches(const registered_scheme& s, const std::string& n) {
+  return s.name == n || s.name.substr(0, s.name.find('/')) == n;
+}
+
+/// A cell of the compact matrix: "holds", "proved", "held (ε)", "fails", "n/a"; " ✗" when it disagrees
+/// with the expected verdict, " (?)" when none was stated.
+inline std::string cell_word(const cell& c) {
+  std::string s = c.word();
+  if (c.result == verdict::proved_exactly) s = "proved";
+  if (c.result == verdict::held_to_tolerance) s = "held (ε)";
+  if (!c.agrees()) s += " ✗";
+  else if (!c.expectation_stated()) s += " (?)";
+  return s;
+}
+
+}  // namespace detail
+
+/// Parse "relative scores=holds,norm-preserving=n/a": comma-separated `property=verdict` pairs. A
+/// property is named as in the report (case, '-', '_' and ' ' are interchangeable); a verdict is
+/// `holds`, `fails` or `n/a`. Throws std::invalid_argument naming the problem (unknown property, unknown
+/// verdict, a pair without '=', one property stated twice, an empty list).
+inline stated_expectations parse_expectations(const std::string& spec) {
+  stated_expectations out;
+  std::size_t start = 0;
+  while (start <= spec.size()) {
+    const std::size_t comma = std::min(spec.find(',', start), spec.size());
+    const std::string item = spec.substr(start, comma - start);
+    start = comma + 1;
+    if (detail::normalised_name(item).empty()) {
+      if (comma == spec.size() && !out.empty()) break;  // NOTE: a trailing comma is harmless
+      throw std::invalid_argument("empty item in '" + spec +
+                                  "' (expected property=verdict pairs separated by commas)");
+    }
+    const std::size_t eq = item.find('=');
+    if (eq == std::string::npos)
+      throw std::invalid_argument("'" + item + "' is not property=verdict (e.g. \"relative scores=holds\")");
+    const std::string name = detail::normalised_name(item.substr(0, eq));
+    const std::string value = detail::normalised_name(item.substr(eq + 1));
+    const auto p = std::find_if(all_properties.begin(), all_properties.end(),
+                                [&](property q) { return detail::normalised_name(property_name(q)) == name; });
+    if (p == all_properties.end())
+      throw std::invalid_argument("unknown property '" + item.substr(0, eq) + "' (known: " +
+                                  detail::known_properties() + ")");
+    expectation e;
+    if (value == "holds") e = expectation::holds;
+    else if (value == "fails") e = expectation::fails;
+    else if (value == "n/a" || value == "na") e = expectation::not_applicable;
+    else
+      throw std::invalid_argument("unknown verdict '" + item.substr(eq + 1) + "' for " + property_name(*p) +
+                                  " (expected holds, fails or n/a)");
+    for (const auto& [q, f] : out)
+      if (q == *p) throw std::invalid_argument(std::string() + property_name(*p) + " is stated twice");
+    out.emplace_back(*p, e);
+  }
+  return out;
+}
+
+/// State `expect` on the row: each named cell's expected verdict becomes the stated one (replacing the
+/// catalogue's or the scheme's own for that cell), with `source` as its source.
+inline void state_expectations(scheme_row& row, const stated_expectations& expect, const std::string& source) {
+  for (const auto& [p, e] : expect) {
+    auto& c = row.at(p);
+    c.expected = e;
+    c.expectation_source = source;
+    c.expectation_note.clear();
+  }
+}
+
+/// The registered schemes whose name, or family (the name up to '/'), is one of `names` (all of them when
+/// `names` is empty). Throws std::invalid_argument on an unknown name ("unknown scheme 'x' (known: …)").
+inline std::vector<const registered_scheme*> select_schemes(const std::vector<std::string>& names) {
+  std::string known;
+  for (const auto& s : scheme_registry()) known += (known.empty() ? "" : ", ") + s.name;
+  for (const auto& n : names)
+    if (std::none_of(scheme_registry().begin(), scheme_registry().end(),
+                     [&](const registered_scheme& s) { return detail::scheme_matches(s, n); }))
+      throw std::invalid_argument("unknown scheme '" + n + "' (known: " + known + ")");
+  std::vector<const registered_scheme*> out;
+  for (const auto& s : scheme_registry())
+    if (names.empty() ||
+        std::any_of(names.begin(), names.end(), [&](const std::string& n) { return detail::scheme_matches(s, n); }))
+      out.push_back(&s);
+  return out;
+}
+
+/// 0 when every stated expectation of every row agrees with its verdict (and no declaration is
+/// contradicted), 1 otherwise: the exit code of the report `schemes_report` builds.
+inline int schemes_exit_code(const std::vector<scheme_row>& rows) {
+  return std::all_of(rows.begin(), rows.end(), [](const scheme_row& r) { return r.agrees(); }) ? 0 : 1;
+}
+
+/// "agrees", "DISAGREES" or "no expectation stated" for a row.
+// NOTE: a row without stated expectations (a user's scheme) is never reported as agreeing: nothing was
+// compared.
+inline std::string row_status(const scheme_row& r) {
+  if (!r.agrees()) return "DISAGREES";
+  return r.has_expectations() ? "agrees" : "no expectation stated";
+}
+
+/// The kind of evidence of a row's cells: == in exact arithmetic, 100-digit MPFR or IEEE double on the
+/// positions and content vectors each cell states (fixed, not sampled).
+inline verify::evidence_kind cell_evidence(const scheme_row& r) {
+  if (r.arithmetic.find("(exact)") != std::string::npos) return verify::evidence_kind::exact_on_data;
+  if (r.arithmetic.rfind("mpfr", 0) == 0) return verify::evidence_kind::mpfr100_on_data;
+  return verify::evidence_kind::double_on_data;
+}
+
+/// One cell as a check: id "<property> (<scheme>)", statement = the law, compared = the battery's verdict
+/// against the expected one; verdict FAILED when they disagree (or the scheme contradicts its own
+/// declaration), held when they agree, skipped when no expectation was stated (nothing compared); note =
+/// the cell's one-line evidence or counterexample; details property, result, expected, expected_source,
+/// agrees (null when nothing was stated), contradicts_declaration, battery_evidence.
+inline verify::check cell_check(const scheme_row& r, const cell& c) {
+  verify::check k;
+  k.id = std::string(property_name(c.prop)) + " (" + r.name + ")";
+  k.statement = property_law(c.prop);
+  k.compared = std::string("battery: ") + verdict_name(c.result) + "; expected: " + expectation_name(c.expected) +
+               (c.expectation_source.empty() ? "" : " (" + c.expectation_source + ")") +
+               (c.expectation_note.empty() ? "" : " — " + c.expectation_note);
+  k.arithmetic = r.arithmetic;
+  k.evidence = cell_evidence(r);
+  k.outcome = !c.agrees() ? verify::verdict::failed
+              : c.expectation_stated() ? verify::verdict::held
+                                       : verify::verdict::skipped;
+  k.note = c.contradicts_declaration ? "the scheme contradicts its own declaration: " + c.summary : c.summary;
+  if (k.outcome == verify::verdict::skipped) k.note = "no expectation stated, nothing compared: " + k.note;
+  k.with("property", property_name(c.prop))
+      .with("result", verdict_name(c.result))
+      .with("expected", expectation_name(c.expected))
+      .with("expected_source", c.expectation_source)
+      .with("agrees", c.expectation_stated() ? verify::value(c.agrees()) : verify::value())
+      .with("contradicts_declaration", c.contradicts_declaration)
+      .with("battery_evidence", c.evidence);
+  return k;
+}
+
+/// The report: `matrix` (one table row per scheme: scheme, arithmetic, the row's status, one word per
+/// property), then `schemes` (per scheme: scheme, kind, parameters, arithmetic, origin, expectations,
+/// agrees_with_catalogue, and `properties`, one check per cell), then the legend.
+inline verify::report schemes_report(const std::vector<scheme_row>& rows) {
+  verify::report rep{schemes_schema, "Positional-encoding schemes × properties", {}};
+  verify::value::list matrix, schemes;
+  for (const auto& r : rows) {
+    verify::value::object m{{"scheme", r.name}, {"arithmetic", r.arithmetic}, {"expectations", row_status(r)}};
+    verify::value::checks cells;
+    for (const auto& c : r.cells) {
+      m.push_back({property_name(c.prop), detail::cell_word(c)});
+      cells.push_back(cell_check(r, c));
+    }
+    matrix.emplace_back(std::move(m));
+    // NOTE: null, not true, when nothing was stated: no comparison was made.
+    schemes.emplace_back(verify::value::object{
+        {"scheme", r.name},
+        {"kind", r.kind},
+        {"parameters", r.parameters},
+        {"arithmetic", r.arithmetic},
+        {"origin", r.origin},
+        {"expectations", row_status(r)},
+        {"agrees_with_catalogue", r.has_expectations() ? verify::value(r.agrees()) : verify::value()},
+        {"properties", std::move(cells)}});
+  }
+  rep.add("matrix", std::move(matrix))
+      .add("legend",
+           "proved = exact arithmetic over the stated cases; held (ε) = within the stated tolerance; ✗ = disagrees "
+           "with the expected verdict (PE-CATALOGUE.md, the papers, or the scheme's own statement); (?) = no "
+           "expectation stated")
+      .add("schemes", std::move(schemes));
+  return rep;
+}
+
+}  // namespace orderblind::pe
