@@ -18,7 +18,8 @@ install(EXPORT orderblindTargets NAMESPACE orderblind:: DESTINATION ${ORDERBLIND
 # orderblind-check-scheme, and the sources they compile (the check's main and the report's renderer).
 set(ORDERBLIND_CHECK_SCHEME_INSTALL_DIR ${CMAKE_INSTALL_DATADIR}/orderblind/check_scheme)
 install(FILES ${PROJECT_SOURCE_DIR}/cmake/check_scheme/check_scheme_main.cpp
-              ${PROJECT_SOURCE_DIR}/cli/schemes_report.cpp ${PROJECT_SOURCE_DIR}/cli/schemes_report.hpp
+              ${PROJECT_SOURCE_DIR}/cmake/check_scheme/schemes_report.cpp
+              ${PROJECT_SOURCE_DIR}/cmake/check_scheme/schemes_report.hpp
         DESTINATION ${ORDERBLIND_CHECK_SCHEME_INSTALL_DIR})
 install(FILES ${PROJECT_SOURCE_DIR}/cmake/OrderblindCheckScheme.cmake DESTINATION ${ORDERBLIND_CMAKE_DIR})
 # NOTE: the script names the compiler, the dependencies' include directories and GMP/MPFR/MPFI by the

@@ -28,7 +28,8 @@
 #include "properties/battery/tolerances.hpp"
 #include "properties/check/check.hpp"
 #include "properties/support/permutations.hpp"
-#include "schemes_report.hpp"
+#include "orderblind/pe/schemes_report.hpp"
+#include "orderblind/verify/render.hpp"
 
 namespace py = pybind11;
 
@@ -221,10 +222,11 @@ pe::property property_from(const std::string& name) {
 }
 
 std::string render(const std::vector<pe::scheme_row>& rows, const std::string& format) {
-  if (format != "text" && format != "markdown" && format != "json")
+  const auto f = verify::parse_format(format);
+  if (!f || *f == verify::format::junit)
     throw std::invalid_argument("format must be 'text', 'markdown' or 'json', got '" + format + "'");
   std::ostringstream os;
-  cli::print_scheme_matrix(rows, format, os);
+  verify::render(pe::schemes_report(rows), *f, os);
   return os.str();
 }
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The main of a user's scheme check (docs/user-schemes.md). Compiled in ONE translation unit after the
 // user's header, which registers its schemes with ORDERBLIND_REGISTER_SCHEME (orderblind/pe/register.hpp);
-// linked with schemes_report.cpp, the renderer of `orderblind schemes`. It runs the PE battery on every
+// linked with schemes_report.cpp (beside this file), the renderer of `orderblind schemes`. It runs the PE battery on every
 // registered scheme and prints the same report as `orderblind schemes --scheme NAME`.
 //
-//   <program> [--scheme NAME]… [--expect "relative scores=holds,norm-preserving=holds"] [--format text|markdown|json]
+//   <program> [--scheme NAME]… [--expect "relative scores=holds,norm-preserving=holds"] [--format text|markdown|json|junit]
 //
 // Exit 0: every scheme has stated expectations (in its expectations() or with --expect) and every one
 // agrees with its verdict. 1: one differs. 2: bad usage — an unknown option, scheme, property or verdict,
@@ -22,7 +22,7 @@
 namespace {
 
 const char* const usage_text =
-    "usage: %s [--scheme NAME]... [--expect \"property=verdict,...\"] [--format text|markdown|json]\n"
+    "usage: %s [--scheme NAME]... [--expect \"property=verdict,...\"] [--format text|markdown|json|junit]\n"
     "Runs the positional-encoding battery on the schemes your header registers and prints the report of\n"
     "`orderblind schemes`. --expect states verdicts (holds, fails, n/a) for each chosen scheme, replacing the\n"
     "header's expectations() for those properties. Exit 0 all stated expectations agree, 1 one differs, 2 bad\n"
@@ -37,7 +37,6 @@ int bad_usage(const std::string& program, const std::string& message) {
 
 int main(int argc, char** argv) {
   namespace pe = orderblind::pe;
-  namespace cli = orderblind::cli;
   std::string program = argc > 0 && argv[0][0] != '\0' ? argv[0] : "check-scheme";
   program = program.substr(program.find_last_of('/') + 1);
   std::vector<std::string> names;
@@ -68,13 +67,13 @@ int main(int argc, char** argv) {
     else if (expect_given) return bad_usage(program, "--expect given twice (state every property in one list)");
     else expect_spec = value, expect_given = true;
   }
-  if (format != "text" && format != "markdown" && format != "json")
-    return bad_usage(program, "unknown format '" + format + "' (expected text, markdown or json)");
+  if (format != "text" && format != "markdown" && format != "json" && format != "junit")
+    return bad_usage(program, "unknown format '" + format + "' (expected text, markdown, json or junit)");
   try {
-    cli::stated_expectations expect;
+    pe::stated_expectations expect;
     if (expect_given) {
       try {
-        expect = cli::parse_expectations(expect_spec);
+        expect = pe::parse_expectations(expect_spec);
       } catch (const std::invalid_argument& e) {
         return bad_usage(program, std::string("--expect: ") + e.what());
       }
@@ -87,13 +86,13 @@ int main(int argc, char** argv) {
       return bad_usage(program, "the header registered no scheme (add ORDERBLIND_REGISTER_SCHEME(your_scheme{}); "
                                 "after including orderblind/pe/register.hpp)");
     std::vector<pe::scheme_row> rows;
-    for (const auto* s : cli::select_schemes(names)) {
+    for (const auto* s : pe::select_schemes(names)) {
       rows.push_back(s->run());
-      cli::state_expectations(rows.back(), expect, "stated on the command line (--expect)");
+      pe::state_expectations(rows.back(), expect, "stated on the command line (--expect)");
     }
-    cli::print_scheme_matrix(rows, format, std::cout);
+    orderblind::check_scheme::print_scheme_matrix(rows, format, std::cout);
     std::cout.flush();
-    int rc = cli::schemes_exit_code(rows);
+    int rc = pe::schemes_exit_code(rows);
     for (const auto& r : rows)
       if (!r.has_expectations()) {
         std::cerr << program << ": no expectation stated for '" << r.name
