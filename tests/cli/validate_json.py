@@ -3,8 +3,8 @@
 """Validate an `orderblind --format json` document against one definition of the schema.
 
 usage: /usr/bin/python3 validate_json.py SCHEMA DEFINITION FILE [--lines]
-  DEFINITION  a name under the schema's $defs (e.g. prove, claims, plot_line)
-  --lines     FILE is JSON Lines (one document per line, as `plot` prints)
+  DEFINITION  a name under the schema's $defs (e.g. prove, claims, plot)
+  --lines     FILE is JSON Lines (one document per line)
 Exit 0 when every document is valid, 1 when one is not (each error printed with its path), 2 on bad usage
 or a file that is not JSON.
 """
