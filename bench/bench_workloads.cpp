@@ -11,6 +11,7 @@
 #include "orderblind/errors.hpp"
 #include "orderblind/expfield/layer.hpp"
 #include "orderblind/fast/double_compare.hpp"
+#include "orderblind/fast/double_rows.hpp"
 #include "orderblind/kernel.hpp"
 
 namespace orderblind::bench {
@@ -288,12 +289,13 @@ result run_expfield(const options& opt) {
 namespace {
 
 /// The double check's matrices, kept from check to check: once they have the check's shapes, a check
-/// allocates nothing (Eigen's resize keeps the storage when the size is unchanged).
+/// allocates nothing.
 struct double_check_storage {
-  Matrix<double> px;     ///< P·X
-  Matrix<double> z;      ///< Attn(X)
-  Matrix<double> pz;     ///< P·Attn(X)
-  Matrix<double> left;   ///< Attn(P·X)
+  std::vector<Eigen::Index> rows;  ///< π(0), …, π(n−1)
+  Matrix<double> px;               ///< P·X
+  Matrix<double> z;                ///< Attn(X)
+  Matrix<double> pz;               ///< P·Attn(X)
+  Matrix<double> left;             ///< Attn(P·X)
 };
 
 double_check_storage& double_storage() {
@@ -301,15 +303,16 @@ double_check_storage& double_storage() {
   return s;
 }
 
-/// out = P·m (row i of out is row π(i) of m: permutation::apply_rows), into storage kept across calls.
-void permute_rows_into(const permutation& p, const Matrix<double>& m, Matrix<double>& out) {
-  const Eigen::Index n = m.rows(), cols = m.cols();
-  out.resize(n, cols);
-  for (Eigen::Index c = 0; c < cols; ++c) {
-    const double* from = m.data() + c * n;
-    double* to = out.data() + c * n;
-    for (Eigen::Index i = 0; i < n; ++i) to[i] = from[p.at(i)];
-  }
+/// m.resize(rows, cols) only when the shape differs (Eigen's resize checks rows·cols for overflow with
+/// a division on every call).
+void ensure_shape(Matrix<double>& m, Eigen::Index rows, Eigen::Index cols) {
+  if (m.rows() != rows || m.cols() != cols) m.resize(rows, cols);
+}
+
+/// out = P·m (row i of out is row π(i) of m: permutation::apply_rows), π(i) = rows[i].
+void permute_rows_into(const std::vector<Eigen::Index>& rows, const Matrix<double>& m, Matrix<double>& out) {
+  ensure_shape(out, m.rows(), m.cols());
+  fast::gather_rows(m.data(), m.rows(), m.cols(), rows.data(), out.data());
 }
 
 /// self_attention<double, softmax_kernel>(x, w)'s own steps for a head without options and weights
@@ -320,7 +323,7 @@ bool fused_self_attention_into(const Matrix<double>& x, const head_weights<doubl
   static const attention_options<double> aopt;
   require_nonempty(x, "X");
   require_finite(x, "X");
-  z.resize(x.rows(), w.wv.cols());
+  ensure_shape(z, x.rows(), w.wv.cols());
   return fast::softmax_head_double_into(x.data(), x.rows(), x.data(), x.rows(), x.cols(), w, aopt, z.data(),
                                         fast::double_head_fault::none, value_magnitude);
 }
@@ -347,8 +350,10 @@ bool double_head_equivariance_holds(const Matrix<double>& x, const head_weights<
   double_check_storage& s = double_storage();
   double magnitude = 0;
   if (p.points() == x.rows() && fused_self_attention_into(x, w, s.z, &magnitude)) {
-    permute_rows_into(p, s.z, s.pz);
-    permute_rows_into(p, x, s.px);
+    s.rows.resize(p.size());
+    for (Eigen::Index i = 0; i < p.points(); ++i) at_index(s.rows, i) = p.at(i);
+    permute_rows_into(s.rows, s.z, s.pz);
+    permute_rows_into(s.rows, x, s.px);
     if (fused_self_attention_into(s.px, w, s.left, nullptr)) return agrees_relative_to_double(s.left, s.pz, k_eps, magnitude);
   }
   // The fused head declined (or P does not fit X: apply_rows names the problem): the public path.

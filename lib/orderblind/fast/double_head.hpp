@@ -80,8 +80,19 @@ inline void softmax_row_strided(double* p, Eigen::Index stride, Eigen::Index nk,
 /// p[i] = exp_shifted(p[i]) for i < count: the scalar libm pass of the softmax.
 // NOTE: a function of its own, without a vector target: around each libm call the caller must keep
 // its live values in callee-saved registers or on the stack, and this loop has only p and the end.
+// The zero test is on the bits (x is ±0 exactly when its bits shifted left by one are 0): the same
+// test as x == 0.0, without a floating-point comparison and a constant 1.0 kept alive across the call.
 __attribute__((noinline)) inline void exp_in_place(double* p, Eigen::Index count) {
-  for (double* const end = p + count; p != end; ++p) *p = exp_shifted(*p);
+  for (double* const end = p + count; p != end; ++p) {
+    std::uint64_t bits;
+    __builtin_memcpy(&bits, p, sizeof bits);
+    if (bits << 1 != 0) {
+      *p = std::exp(*p);
+    } else {
+      constexpr std::uint64_t one = 0x3ff0000000000000;  // the bits of 1.0
+      __builtin_memcpy(p, &one, sizeof one);
+    }
+  }
 }
 
 /// The unmasked softmax of the rows of S (n×nk, column-major, scores of query i in row i), L rows at a
