@@ -5,12 +5,14 @@
 // head and of the products (an unfused one among them) that the comparison catches.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <random>
 
 #include "orderblind/fast/double_compare.hpp"
+#include "orderblind/fast/double_rows.hpp"
 #include "orderblind/orderblind.hpp"
 
 using namespace orderblind;
@@ -396,4 +398,25 @@ TEST_CASE("validate_head names the weight and the call, as before", "[fast][doub
   const head_weights<double> wide{ok, ok, Matrix<double>::Ones(5, 2)};
   CHECK_THROWS_WITH((self_attention<double, softmax_kernel>(x, wide)),
                     Catch::Contains("(self-attention) is 5x2 but the input rows have width 4"));
+}
+
+TEST_CASE("the row gather is permutation::apply_rows", "[fast][double]") {
+  std::mt19937_64 rng(73);
+  int ran = 0;
+  for (int rep = 0; rep < 60; ++rep) {
+    // NOTE: 1..20 rows reach blocks of four rows and every tail.
+    const long n = 1 + static_cast<long>(rng() % 20), cols = 1 + static_cast<long>(rng() % 9);
+    const Matrix<double> m = uniform(rng, n, cols);
+    std::vector<std::size_t> image(static_cast<std::size_t>(n));
+    for (std::size_t i = 0; i < image.size(); ++i) image[i] = i;
+    std::shuffle(image.begin(), image.end(), rng);
+    const permutation p(image);
+    std::vector<Eigen::Index> rows(image.begin(), image.end());
+    INFO(n << "x" << cols);
+    Matrix<double> out = Matrix<double>::Constant(n, cols, 7.0);
+    fast::gather_rows(m.data(), n, cols, rows.data(), out.data());
+    CHECK(exactly_equal(out, p.apply_rows(m)));
+    ++ran;
+  }
+  CHECK(ran == 60);
 }
