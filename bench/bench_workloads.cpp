@@ -11,6 +11,7 @@
 #include "orderblind/errors.hpp"
 #include "orderblind/expfield/layer.hpp"
 #include "orderblind/fast/double_compare.hpp"
+#include "orderblind/fast/double_rows.hpp"
 #include "orderblind/kernel.hpp"
 
 namespace orderblind::bench {
@@ -187,15 +188,17 @@ double max_abs_double(const Matrix<double>& m) {
   return fast::all_finite(m) ? fast::max_abs_finite(m) : max_abs(m);
 }
 
-/// agrees_relative_to(a, b, k, magnitude) for double, with the maximum vectorised when every entry is
-/// finite (the same predicate: the same maximum, the same bound expression).
+/// agrees_relative_to(a, b, k, magnitude) for double, with the maximum vectorised and the finiteness
+/// test in the same pass (the same predicate: the same maximum, the same bound expression; anything
+/// non-finite goes to agrees_relative_to itself).
 bool agrees_relative_to_double(const Matrix<double>& a, const Matrix<double>& b, double k, double magnitude) {
-  if (a.rows() != b.rows() || a.cols() != b.cols() || !(magnitude == magnitude) || !fast::all_finite(a) ||
-      !fast::all_finite(b))
+  double worst = 0;
+  if (a.rows() != b.rows() || a.cols() != b.cols() || !(magnitude == magnitude) ||
+      !fast::max_abs_difference_checked(a.data(), b.data(), a.size(), worst))
     return agrees_relative_to(a, b, k, magnitude);
   double scale(1);
   if (scale < magnitude) scale = magnitude;
-  return fast::max_abs_difference_finite(a, b) <= double(double(k) * std::numeric_limits<double>::epsilon() * scale);
+  return worst <= double(double(k) * std::numeric_limits<double>::epsilon() * scale);
 }
 
 /// max|V| of one head, or for several heads the bound on how far W_O can carry a change of the
@@ -283,28 +286,79 @@ result run_expfield(const options& opt) {
 
 }  // namespace
 
+namespace {
+
+/// The double check's matrices, kept from check to check: once they have the check's shapes, a check
+/// allocates nothing.
+struct double_check_storage {
+  std::vector<Eigen::Index> rows;  ///< π(0), …, π(n−1)
+  Matrix<double> px;               ///< P·X
+  Matrix<double> z;                ///< Attn(X)
+  Matrix<double> pz;               ///< P·Attn(X)
+  Matrix<double> left;             ///< Attn(P·X)
+};
+
+double_check_storage& double_storage() {
+  thread_local double_check_storage s;
+  return s;
+}
+
+/// m.resize(rows, cols) only when the shape differs (Eigen's resize checks rows·cols for overflow with
+/// a division on every call).
+void ensure_shape(Matrix<double>& m, Eigen::Index rows, Eigen::Index cols) {
+  if (m.rows() != rows || m.cols() != cols) m.resize(rows, cols);
+}
+
+/// out = P·m (row i of out is row π(i) of m: permutation::apply_rows), π(i) = rows[i].
+void permute_rows_into(const std::vector<Eigen::Index>& rows, const Matrix<double>& m, Matrix<double>& out) {
+  ensure_shape(out, m.rows(), m.cols());
+  fast::gather_rows(m.data(), m.rows(), m.cols(), rows.data(), out.data());
+}
+
+/// self_attention<double, softmax_kernel>(x, w)'s own steps for a head without options and weights
+/// already validated against x.cols(): X is validated, then the fused head writes into z (resized).
+/// False when the fused head declines (the generic path must then run); *value_magnitude = max|V|.
+bool fused_self_attention_into(const Matrix<double>& x, const head_weights<double>& w, Matrix<double>& z,
+                               double* value_magnitude) {
+  static const attention_options<double> aopt;
+  require_nonempty(x, "X");
+  require_finite(x, "X");
+  ensure_shape(z, x.rows(), w.wv.cols());
+  return fast::softmax_head_double_into(x.data(), x.rows(), x.data(), x.rows(), x.cols(), w, aopt, z.data(),
+                                        fast::double_head_fault::none, value_magnitude);
+}
+
+}  // namespace
+
 Matrix<double> self_attention_with_value_magnitude(const Matrix<double>& x, const head_weights<double>& w,
                                                   double& value_magnitude) {
   // NOTE: self_attention's own steps for a head without positions (attention.hpp): validation (of w by
   // the caller), then the fused head, else the generic path. The fused head also returns max|V| of the V
   // it computed.
-  const attention_options<double> aopt;
-  require_nonempty(x, "X");
-  require_finite(x, "X");
-  if (auto z = fast::softmax_head_double(x, x, w, aopt, fast::double_head_fault::none, &value_magnitude))
-    return std::move(*z);
+  Matrix<double> z;
+  if (fused_self_attention_into(x, w, z, &value_magnitude)) return z;
   value_magnitude = max_abs_double(multiply(x, w.wv));
-  return self_attention<double, softmax_kernel>(x, w, aopt);
+  return self_attention<double, softmax_kernel>(x, w);
 }
 
 bool double_head_equivariance_holds(const Matrix<double>& x, const head_weights<double>& w, const permutation& p,
                                     double k_eps) {
   // NOTE: the weights are validated once per check: both evaluations use the same w on rows of the same
-  // width (validate_head builds its messages' strings on every call, 4 allocations).
+  // width. Both sides are computed in full, in the check's own storage (no allocation once it has the
+  // check's shapes); P is applied by index into that storage, to X and to Attn(X).
   validate_head(w, x.cols(), "self-attention");
-  double magnitude = 0, unused = 0;
+  double_check_storage& s = double_storage();
+  double magnitude = 0;
+  if (p.points() == x.rows() && fused_self_attention_into(x, w, s.z, &magnitude)) {
+    s.rows.resize(p.size());
+    for (Eigen::Index i = 0; i < p.points(); ++i) at_index(s.rows, i) = p.at(i);
+    permute_rows_into(s.rows, s.z, s.pz);
+    permute_rows_into(s.rows, x, s.px);
+    if (fused_self_attention_into(s.px, w, s.left, nullptr)) return agrees_relative_to_double(s.left, s.pz, k_eps, magnitude);
+  }
+  // The fused head declined (or P does not fit X: apply_rows names the problem): the public path.
   const Matrix<double> right = p.apply_rows(self_attention_with_value_magnitude(x, w, magnitude));
-  const Matrix<double> left = self_attention_with_value_magnitude(p.apply_rows(x), w, unused);
+  const Matrix<double> left = self_attention<double, softmax_kernel>(p.apply_rows(x), w);
   return agrees_relative_to_double(left, right, k_eps, magnitude);
 }
 

@@ -297,18 +297,23 @@ attention_trace<T> attend_trace(Matrix<T> q, Matrix<T> k, Matrix<T> v, const att
 }
 
 /// Validates one head's weights against an input width.
+// NOTE: the messages (and the strings they are built from) are made only when a requirement fails:
+// every attention call validates its head, and the checks themselves are a few integer comparisons.
 template <Scalar T>
 void validate_head(const head_weights<T>& w, Eigen::Index d_model, const char* where) {
-  const std::string at = std::string(" (") + where + ")";
-  require_nonempty(w.wq, ("W_Q" + at).c_str());
-  require_nonempty(w.wk, ("W_K" + at).c_str());
-  require_nonempty(w.wv, ("W_V" + at).c_str());
+  const auto at = [where] { return std::string(" (") + where + ")"; };
+  const auto nonempty = [&](const Matrix<T>& m, const char* name) {
+    if (m.rows() == 0 || m.cols() == 0) require_nonempty(m, (name + at()).c_str());
+  };
+  nonempty(w.wq, "W_Q");
+  nonempty(w.wk, "W_K");
+  nonempty(w.wv, "W_V");
   for (const auto* m : {&w.wq, &w.wk, &w.wv})
     if (m->rows() != d_model)
-      throw shape_error("a weight matrix" + at + " is " + shape_of(*m) + " but the input rows have width " +
+      throw shape_error("a weight matrix" + at() + " is " + shape_of(*m) + " but the input rows have width " +
                         std::to_string(d_model));
   if (w.wq.cols() != w.wk.cols())
-    throw shape_error("W_Q is " + shape_of(w.wq) + " but W_K is " + shape_of(w.wk) + at +
+    throw shape_error("W_Q is " + shape_of(w.wq) + " but W_K is " + shape_of(w.wk) + at() +
                       ": queries and keys need the same width d_k");
 }
 

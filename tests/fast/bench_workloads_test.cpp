@@ -115,3 +115,40 @@ TEST_CASE("random permutations are bijections and vary", "[bench]") {
   const Matrix<double> id = Matrix<double>::Identity(6, 6);
   CHECK_FALSE(exactly_equal(p.apply_rows(id), q.apply_rows(id)));
 }
+
+TEST_CASE("the double check's verdict is the public path's, shape after shape", "[bench][double]") {
+  // NOTE: the check keeps its matrices from call to call; shapes change here from one call to the next.
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> u(-1, 1);
+  const auto mat = [&](long r, long c) {
+    Matrix<double> m(r, c);
+    for (long i = 0; i < r; ++i)
+      for (long j = 0; j < c; ++j) m(i, j) = u(rng);
+    return m;
+  };
+  long held = 0, failed = 0;
+  for (int rep = 0; rep < 60; ++rep) {
+    const long n = 1 + static_cast<long>(rng() % 20), d = 1 + static_cast<long>(rng() % 20);
+    const Matrix<double> x = mat(n, d);
+    const head_weights<double> w{mat(d, d), mat(d, d), mat(d, d)};
+    const permutation p = b::random_permutation(static_cast<std::size_t>(n), rng);
+    const Matrix<double> left = self_attention<double, softmax_kernel>(p.apply_rows(x), w);
+    const Matrix<double> right = p.apply_rows(self_attention<double, softmax_kernel>(x, w));
+    const double magnitude = max_abs(multiply(x, w.wv));
+    for (const double k : {0.0, 0.25, 1.0, 4.0, attention_reorder_bound_eps(n)}) {
+      const bool want = agrees_relative_to(left, right, k, magnitude);
+      INFO("rep " << rep << ": n=" << n << " d=" << d << " k=" << k);
+      CHECK(b::double_head_equivariance_holds(x, w, p, k) == want);
+      (want ? held : failed) += 1;
+    }
+  }
+  CHECK(held > 0);
+  CHECK(failed > 0);
+  // Projections that overflow: the fused head declines and the public path names the entry.
+  const Matrix<double> huge = Matrix<double>::Constant(5, 4, 1e308);
+  const head_weights<double> ones{Matrix<double>::Ones(4, 4), Matrix<double>::Ones(4, 4), Matrix<double>::Ones(4, 4)};
+  CHECK_THROWS_AS(b::double_head_equivariance_holds(huge, ones, b::random_permutation(5, rng), 68.0), non_finite_error);
+  // A permutation of the wrong size: permutation::apply_rows's error.
+  const Matrix<double> x = mat(4, 4);
+  CHECK_THROWS(b::double_head_equivariance_holds(x, ones, b::random_permutation(3, rng), 68.0));
+}

@@ -5,12 +5,14 @@
 // head and of the products (an unfused one among them) that the comparison catches.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <random>
 
 #include "orderblind/fast/double_compare.hpp"
+#include "orderblind/fast/double_rows.hpp"
 #include "orderblind/orderblind.hpp"
 
 using namespace orderblind;
@@ -227,6 +229,22 @@ TEST_CASE("the bitwise comparison catches mutants of the fused double head", "[f
     }
     INFO("fault " << static_cast<int>(f));
     CHECK(caught > 0);
+    // Each softmax implementation carries the mutant too (16 rows: whole vectors of 2, 4 and 8 lanes).
+    using fast::detail::softmax_isa;
+    for (const auto isa : {softmax_isa::sse2, softmax_isa::avx2, softmax_isa::avx512f}) {
+      if (!fast::detail::softmax_isa_available(isa)) continue;
+      int caught_isa = 0;
+      for (int rep = 0; rep < 20; ++rep) {
+        const Matrix<double> x = uniform(rng, 16, 8, -2, 2);
+        const head_weights<double> w{uniform(rng, 8, 8), uniform(rng, 8, 8), uniform(rng, 8, 8)};
+        Matrix<double> z(16, 8);
+        REQUIRE(fast::softmax_head_double_into(x.data(), 16, x.data(), 16, 8, w, attention_options<double>{},
+                                               z.data(), f, nullptr, isa));
+        caught_isa += !exactly_equal(z, generic_head(x, x, w, {}));
+      }
+      INFO("softmax isa " << static_cast<int>(isa));
+      CHECK(caught_isa > 0);
+    }
   }
 }
 
@@ -261,4 +279,144 @@ TEST_CASE("require_finite over double still names the first non-finite entry", "
   m(1, 3) = std::numeric_limits<double>::quiet_NaN();
   CHECK_THROWS_WITH(require_finite(m, "X"), Catch::Contains("X(1,3)"));
   CHECK_FALSE(fast::all_finite(m));
+}
+
+TEST_CASE("every softmax implementation of the fused double head is the generic path bit for bit",
+          "[fast][double]") {
+  using fast::detail::softmax_isa;
+  std::mt19937_64 rng(67);
+  int ran = 0;
+  for (int rep = 0; rep < 120; ++rep) {
+    // NOTE: 1..40 query rows reach every lane tail of the 2-, 4- and 8-lane softmax and the scalar rows.
+    const long n = 1 + static_cast<long>(rng() % 40), nk = rep % 2 ? n : 1 + static_cast<long>(rng() % 19);
+    const long d = 1 + static_cast<long>(rng() % 17), dk = 1 + static_cast<long>(rng() % 9),
+               dv = 1 + static_cast<long>(rng() % 9);
+    const double spread = rep % 5 == 0 ? 8.0 : 1.0;
+    const Matrix<double> y = uniform(rng, n, d, -spread, spread), c = uniform(rng, nk, d, -spread, spread);
+    const head_weights<double> w{uniform(rng, d, dk), uniform(rng, d, dk), uniform(rng, d, dv)};
+    attention_options<double> opt;
+    if (rep % 3 == 0) opt.scale = 0.37;
+    const Matrix<double> generic = generic_head(y, c, w, opt);
+    for (const auto isa : {softmax_isa::sse2, softmax_isa::avx2, softmax_isa::avx512f}) {
+      if (!fast::detail::softmax_isa_available(isa)) continue;
+      INFO("rep " << rep << ", softmax isa " << static_cast<int>(isa) << ": n=" << n << " nk=" << nk);
+      Matrix<double> z = Matrix<double>::Constant(n, dv, 7.0);
+      double magnitude = -1;
+      REQUIRE(fast::softmax_head_double_into(y.data(), n, c.data(), nk, d, w, opt, z.data(),
+                                             fast::double_head_fault::none, &magnitude, isa));
+      CHECK(exactly_equal(z, generic));
+      CHECK(magnitude == max_abs(multiply(c, w.wv)));
+      ++ran;
+    }
+  }
+  CHECK(ran >= 120);  // SSE2 at least
+}
+
+TEST_CASE("every finiteness and maximum implementation finds each non-finite entry", "[fast][double][edge]") {
+  using fast::detail::max_abs_sse2;
+  std::vector<bool (*)(const double*, Eigen::Index)> finite_tests{fast::detail::all_finite_sse2};
+  std::vector<double (*)(const double*, const double*, Eigen::Index, bool*)> maxima{max_abs_sse2};
+#ifdef ORDERBLIND_HAVE_FMA_PRODUCTS
+  if (fast::double_product_isa_available(fast::double_product_isa::avx2_fma)) {
+    finite_tests.push_back(fast::detail::all_finite_avx2);
+    maxima.push_back(fast::detail::max_abs_avx2);
+  }
+  if (fast::double_product_isa_available(fast::double_product_isa::avx512f)) {
+    finite_tests.push_back(fast::detail::all_finite_avx512f);
+    maxima.push_back(fast::detail::max_abs_avx512f);
+  }
+#endif
+  const double bad[] = {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
+                        -std::numeric_limits<double>::infinity()};
+  std::mt19937_64 rng(71);
+  for (long size = 0; size <= 40; ++size) {
+    Matrix<double> a = uniform(rng, 1, size, -3, 3), b = uniform(rng, 1, size, -3, 3);
+    if (size % 3 == 1) a(0, rng() % static_cast<unsigned long>(size)) = -0.0;
+    const double want_m = max_abs(a), want_d = max_abs_difference(a, b);
+    for (std::size_t f = 0; f < finite_tests.size(); ++f) {
+      INFO("implementation " << f << ", size " << size);
+      CHECK(finite_tests[f](a.data(), size));
+      bool finite = false;
+      const double m = maxima[f](a.data(), nullptr, size, &finite);
+      CHECK(finite);
+      CHECK(std::memcmp(&m, &want_m, sizeof m) == 0);
+      const double d = maxima[f](a.data(), b.data(), size, &finite);
+      CHECK(finite);
+      CHECK(std::memcmp(&d, &want_d, sizeof d) == 0);
+      for (long at = 0; at < size; ++at)
+        for (const double x : bad) {
+          Matrix<double> a2 = a, b2 = b;
+          a2(0, at) = x;
+          b2(0, (at * 7) % size) = x;
+          CHECK_FALSE(finite_tests[f](a2.data(), size));
+          finite = true;
+          (void)maxima[f](a2.data(), nullptr, size, &finite);
+          CHECK_FALSE(finite);
+          finite = true;
+          (void)maxima[f](a2.data(), b.data(), size, &finite);
+          CHECK_FALSE(finite);
+          finite = true;
+          (void)maxima[f](a.data(), b2.data(), size, &finite);
+          CHECK_FALSE(finite);
+        }
+    }
+    // The dispatching entry points.
+    CHECK(fast::all_finite(a.data(), size));
+    double worst = -1;
+    CHECK(fast::max_abs_difference_checked(a.data(), b.data(), size, worst));
+    CHECK(std::memcmp(&worst, &want_d, sizeof worst) == 0);
+  }
+  // A difference of finite entries that overflows is reported as not finite (the caller falls back).
+  Matrix<double> big(1, 9), neg(1, 9);
+  big.setConstant(std::numeric_limits<double>::max());
+  neg.setConstant(-std::numeric_limits<double>::max());
+  double worst = 0;
+  CHECK_FALSE(fast::max_abs_difference_checked(big.data(), neg.data(), 9, worst));
+}
+
+TEST_CASE("validate_head names the weight and the call, as before", "[fast][double][errors]") {
+  const Matrix<double> x = Matrix<double>::Ones(3, 4);
+  const Matrix<double> ok = Matrix<double>::Ones(4, 2);
+  const auto message = [](const head_weights<double>& w, Eigen::Index width) {
+    try {
+      validate_head(w, width, "self-attention");
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(message({ok, ok, ok}, 4) == "no error");
+  CHECK(message({ok, ok, Matrix<double>(4, 0)}, 4) ==
+        "W_V (self-attention) is empty (4x0): a sequence needs at least one token and one dimension");
+  CHECK(message({Matrix<double>(0, 2), ok, ok}, 4) ==
+        "W_Q (self-attention) is empty (0x2): a sequence needs at least one token and one dimension");
+  CHECK(message({ok, Matrix<double>::Ones(3, 2), ok}, 4) ==
+        "a weight matrix (self-attention) is 3x2 but the input rows have width 4");
+  CHECK(message({ok, Matrix<double>::Ones(4, 3), ok}, 4) ==
+        "W_Q is 4x2 but W_K is 4x3 (self-attention): queries and keys need the same width d_k");
+  CHECK_THROWS_AS(validate_head<double>({ok, Matrix<double>(4, 0), ok}, 4, "cross-attention"), empty_input_error);
+  const head_weights<double> wide{ok, ok, Matrix<double>::Ones(5, 2)};
+  CHECK_THROWS_WITH((self_attention<double, softmax_kernel>(x, wide)),
+                    Catch::Contains("(self-attention) is 5x2 but the input rows have width 4"));
+}
+
+TEST_CASE("the row gather is permutation::apply_rows", "[fast][double]") {
+  std::mt19937_64 rng(73);
+  int ran = 0;
+  for (int rep = 0; rep < 60; ++rep) {
+    // NOTE: 1..20 rows reach blocks of four rows and every tail.
+    const long n = 1 + static_cast<long>(rng() % 20), cols = 1 + static_cast<long>(rng() % 9);
+    const Matrix<double> m = uniform(rng, n, cols);
+    std::vector<std::size_t> image(static_cast<std::size_t>(n));
+    for (std::size_t i = 0; i < image.size(); ++i) image[i] = i;
+    std::shuffle(image.begin(), image.end(), rng);
+    const permutation p(image);
+    std::vector<Eigen::Index> rows(image.begin(), image.end());
+    INFO(n << "x" << cols);
+    Matrix<double> out = Matrix<double>::Constant(n, cols, 7.0);
+    fast::gather_rows(m.data(), n, cols, rows.data(), out.data());
+    CHECK(exactly_equal(out, p.apply_rows(m)));
+    ++ran;
+  }
+  CHECK(ran == 60);
 }

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "orderblind/fast/double_compare.hpp"
@@ -76,6 +77,24 @@ inline void softmax_row_strided(double* p, Eigen::Index stride, Eigen::Index nk,
     if (ok(j)) p[j * stride] = fault == double_head_fault::reciprocal_normaliser ? p[j * stride] * r : p[j * stride] / total;
 }
 
+/// p[i] = exp_shifted(p[i]) for i < count: the scalar libm pass of the softmax.
+// NOTE: a function of its own, without a vector target: around each libm call the caller must keep
+// its live values in callee-saved registers or on the stack, and this loop has only p and the end.
+// The zero test is on the bits (x is ±0 exactly when its bits shifted left by one are 0): the same
+// test as x == 0.0, without a floating-point comparison and a constant 1.0 kept alive across the call.
+__attribute__((noinline)) inline void exp_in_place(double* p, Eigen::Index count) {
+  for (double* const end = p + count; p != end; ++p) {
+    std::uint64_t bits;
+    __builtin_memcpy(&bits, p, sizeof bits);
+    if (bits << 1 != 0) {
+      *p = std::exp(*p);
+    } else {
+      constexpr std::uint64_t one = 0x3ff0000000000000;  // the bits of 1.0
+      __builtin_memcpy(p, &one, sizeof one);
+    }
+  }
+}
+
 /// The unmasked softmax of the rows of S (n×nk, column-major, scores of query i in row i), L rows at a
 /// time in the lanes of a vector V, the rows left over one at a time.
 // NOTE: a lane runs exactly the scalar row's operations in the scalar row's order: ·scale per entry;
@@ -109,8 +128,11 @@ __attribute__((always_inline)) inline void softmax_rows(double* s, Eigen::Index 
     }
   }
   const Eigen::Index vec_rows = i;
-  for (Eigen::Index j = 0; j < nk; ++j)
-    for (Eigen::Index r = 0; r < vec_rows; ++r) s[j * n + r] = exp_shifted(s[j * n + r]);
+  // NOTE: when the vectors cover every row, the rows they cover are all of S, one contiguous block.
+  if (vec_rows == n)
+    exp_in_place(s, n * nk);
+  else if (vec_rows > 0)
+    for (Eigen::Index j = 0; j < nk; ++j) exp_in_place(s + j * n, vec_rows);
   for (i = 0; i < vec_rows; i += L) {
     V total = V{};
     for (Eigen::Index j = 0; j < nk; ++j) {
@@ -133,22 +155,58 @@ __attribute__((always_inline)) inline void softmax_rows(double* s, Eigen::Index 
 
 typedef double v2d_head __attribute__((vector_size(16)));
 /// softmax_rows over two-lane (SSE2) vectors, any x86-64 CPU.
-inline void softmax_rows_sse2(double* s, Eigen::Index n, Eigen::Index nk, double scale, double_head_fault fault) {
+inline void softmax_rows_sse2(double* s, Eigen::Index n, Eigen::Index nk,
+                              double scale, double_head_fault fault) {
   softmax_rows<v2d_head, 2>(s, n, nk, scale, fault);
 }
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define ORDERBLIND_HAVE_AVX2_SOFTMAX 1
+#ifdef ORDERBLIND_HAVE_FMA_PRODUCTS
 typedef double v4d_head __attribute__((vector_size(32)));
+typedef double v8d_head __attribute__((vector_size(64)));
 /// softmax_rows over four-lane (AVX2) vectors; only where the CPU has AVX2.
-__attribute__((target("avx2"))) inline void softmax_rows_avx2(double* s, Eigen::Index n, Eigen::Index nk,
-                                                              double scale, double_head_fault fault) {
+__attribute__((target("avx2"))) inline void softmax_rows_avx2(double* s, Eigen::Index n, Eigen::Index nk, double scale,
+                                                              double_head_fault fault) {
   softmax_rows<v4d_head, 4>(s, n, nk, scale, fault);
 }
-inline bool cpu_has_avx2() {
-  static const bool has = __builtin_cpu_supports("avx2");
-  return has;
+/// softmax_rows over eight-lane (AVX-512F) vectors; only where the CPU has AVX-512F.
+__attribute__((target("avx512f"))) inline void softmax_rows_avx512f(double* s, Eigen::Index n, Eigen::Index nk, double scale,
+                                                                    double_head_fault fault) {
+  softmax_rows<v8d_head, 8>(s, n, nk, scale, fault);
 }
 #endif
+
+/// The implementations of the unmasked softmax (all give the same bits).
+enum class softmax_isa { sse2, avx2, avx512f };
+
+/// Whether this CPU runs `isa`.
+inline bool softmax_isa_available(softmax_isa isa) {
+  if (isa == softmax_isa::sse2) return true;
+#ifdef ORDERBLIND_HAVE_FMA_PRODUCTS
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  static const bool avx512 = __builtin_cpu_supports("avx512f");
+  return isa == softmax_isa::avx2 ? avx2 : avx512;
+#else
+  return false;
+#endif
+}
+
+/// softmax_rows with a given implementation, which the CPU must run (softmax_isa_available).
+inline void softmax_rows_isa(softmax_isa isa, double* s, Eigen::Index n,
+                             Eigen::Index nk, double scale, double_head_fault fault) {
+#ifdef ORDERBLIND_HAVE_FMA_PRODUCTS
+  if (isa == softmax_isa::avx512f) return softmax_rows_avx512f(s, n, nk, scale, fault);
+  if (isa == softmax_isa::avx2) return softmax_rows_avx2(s, n, nk, scale, fault);
+#endif
+  (void)isa;
+  softmax_rows_sse2(s, n, nk, scale, fault);
+}
+
+/// The widest softmax_rows the CPU runs: AVX-512F, else AVX2, else SSE2.
+inline softmax_isa best_softmax_isa() {
+  static const softmax_isa best = softmax_isa_available(softmax_isa::avx512f) ? softmax_isa::avx512f
+                                  : softmax_isa_available(softmax_isa::avx2)  ? softmax_isa::avx2
+                                                                               : softmax_isa::sse2;
+  return best;
+}
 
 }  // namespace detail
 
@@ -156,6 +214,56 @@ inline bool cpu_has_avx2() {
 inline std::vector<double>& double_head_workspace() {
   thread_local std::vector<double> space;
   return space;
+}
+
+/// One softmax head over double into caller-owned storage: queries from the n rows of y, keys and
+/// values from the nk rows of c (both column-major, d columns), z (n×dv, column-major) the output.
+/// The shapes must already be validated (nonempty, w fits d: validate_head). Returns false, with z
+/// unspecified, where softmax_head_double returns std::nullopt (the generic path must then run).
+/// `Weights` is head_weights<double> (wq, wk, wv), `Options` attention_options<double> (scale, mask, sum).
+/// When `value_magnitude` is given, *value_magnitude = max|V| (V = C·W_V, the head's own) on success.
+template <class Weights, class Options>
+bool softmax_head_double_into(const double* y, Eigen::Index n, const double* c, Eigen::Index nk, Eigen::Index d,
+                              const Weights& w, const Options& opt, double* z,
+                              double_head_fault fault = double_head_fault::none, double* value_magnitude = nullptr,
+                              detail::softmax_isa isa = detail::best_softmax_isa()) {
+  if (opt.sum != summation::in_order) return false;
+  const Eigen::Index dk = w.wq.cols(), dv = w.wv.cols();
+  // NOTE: one block for Q (n×dk), K (nk×dk), V (nk×dv) and S (n×nk), column-major like Eigen's
+  // matrices, so that the products read and write it directly.
+  std::vector<double>& space = double_head_workspace();
+  const std::size_t need = static_cast<std::size_t>(n * dk + nk * dk + nk * dv + nk * n);
+  if (space.size() < need) space.resize(need);
+  double* const q = space.data();
+  double* const k = q + n * dk;
+  double* const v = k + nk * dk;
+  double* const sc = v + nk * dv;
+  multiply_double_into(y, n, d, w.wq.data(), 1, d, dk, q);
+  multiply_double_into(c, nk, d, w.wk.data(), 1, d, dk, k);
+  multiply_double_into(c, nk, d, w.wv.data(), 1, d, dv, v);
+  if (!all_finite(q, n * dk) || !all_finite(k, nk * dk) || !all_finite(v, nk * dv)) return false;
+  // NOTE: the generic path's errors in its order: non-finite projections (declined above), the scale,
+  // then the mask. The scale is inverse_sqrt_scale<double>: 1 / sqrt(double(d_k)), the same two
+  // correctly rounded operations.
+  const double scale = opt.scale ? *opt.scale : 1.0 / std::sqrt(static_cast<double>(dk));
+  const orderblind::mask& m = opt.mask;
+  // NOTE: without a mask every row sees key 0, so validate cannot throw unless there is no key at all.
+  if (m.is_causal() || m.has_padding() || nk == 0) m.validate(n, nk);
+  // NOTE: S = Q Kᵀ as the generic multiply_transposed(Q, K): the same fma chains in feature order.
+  // Column-major, so that a vector holds one score of several queries and the softmax runs across rows.
+  multiply_double_into(q, n, dk, k, nk, 1, nk, sc);
+  if (m.is_causal() || m.has_padding()) {
+    for (Eigen::Index i = 0; i < n; ++i)
+      detail::softmax_row_strided(
+          sc + i, n, nk, scale,
+          [&](Eigen::Index j) { return m.allows(static_cast<std::size_t>(i), static_cast<std::size_t>(j)); }, fault);
+  } else {
+    detail::softmax_rows_isa(isa, sc, n, nk, scale, fault);
+  }
+  // Z = A·V, A = S now holding the weights.
+  multiply_double_into(sc, n, nk, v, 1, nk, dv, z);
+  if (value_magnitude) *value_magnitude = max_abs_finite(v, nullptr, nk * dv);
+  return true;
 }
 
 /// One softmax head over double, queries from y, keys and values from c; std::nullopt (the generic
@@ -168,47 +276,11 @@ std::optional<Matrix<double>> softmax_head_double(const Matrix<double>& y, const
                                                   double_head_fault fault = double_head_fault::none,
                                                   double* value_magnitude = nullptr) {
   if (opt.sum != summation::in_order) return std::nullopt;
-  const Eigen::Index n = y.rows(), nk = c.rows(), d = y.cols(), dk = w.wq.cols(), dv = w.wv.cols();
-  // NOTE: one block for Q (n×dk), K (nk×dk), V (nk×dv) and S (n×nk), column-major like Eigen's
-  // matrices, so that the products read and write it directly.
-  std::vector<double>& space = double_head_workspace();
-  const std::size_t need = static_cast<std::size_t>(n * dk + nk * dk + nk * dv + nk * n);
-  if (space.size() < need) space.resize(need);
-  double* const q = space.data();
-  double* const k = q + n * dk;
-  double* const v = k + nk * dk;
-  double* const sc = v + nk * dv;
-  multiply_double_into(y.data(), n, d, w.wq.data(), 1, d, dk, q);
-  multiply_double_into(c.data(), nk, d, w.wk.data(), 1, d, dk, k);
-  multiply_double_into(c.data(), nk, d, w.wv.data(), 1, d, dv, v);
-  if (!all_finite(q, n * dk) || !all_finite(k, nk * dk) || !all_finite(v, nk * dv)) return std::nullopt;
-  // NOTE: the generic path's errors in its order: non-finite projections (declined above), the scale,
-  // then the mask. The scale is inverse_sqrt_scale<double>: 1 / sqrt(double(d_k)), the same two
-  // correctly rounded operations.
-  const double scale = opt.scale ? *opt.scale : 1.0 / std::sqrt(static_cast<double>(dk));
-  const orderblind::mask& m = opt.mask;
-  m.validate(static_cast<std::size_t>(n), static_cast<std::size_t>(nk));
-  // NOTE: S = Q Kᵀ as the generic multiply_transposed(Q, K): the same fma chains in feature order.
-  // Column-major, so that a vector holds one score of several queries and the softmax runs across rows.
-  multiply_double_into(q, n, dk, k, nk, 1, nk, sc);
-  if (m.is_causal() || m.has_padding()) {
-    for (Eigen::Index i = 0; i < n; ++i)
-      detail::softmax_row_strided(
-          sc + i, n, nk, scale,
-          [&](Eigen::Index j) { return m.allows(static_cast<std::size_t>(i), static_cast<std::size_t>(j)); }, fault);
-  } else {
-#ifdef ORDERBLIND_HAVE_AVX2_SOFTMAX
-    if (detail::cpu_has_avx2())
-      detail::softmax_rows_avx2(sc, n, nk, scale, fault);
-    else
-#endif
-      detail::softmax_rows_sse2(sc, n, nk, scale, fault);
-  }
-  // Z = A·V, A = S now holding the weights.
-  Matrix<double> z(n, dv);
-  multiply_double_into(sc, n, nk, v, 1, nk, dv, z.data());
-  if (value_magnitude) *value_magnitude = max_abs_finite(v, nullptr, nk * dv);
-  return z;
+  Matrix<double> z(y.rows(), w.wv.cols());
+  if (!softmax_head_double_into(y.data(), y.rows(), c.data(), c.rows(), y.cols(), w, opt, z.data(), fault,
+                                value_magnitude))
+    return std::nullopt;
+  return std::optional<Matrix<double>>(std::move(z));
 }
 
 }  // namespace orderblind::fast

@@ -137,29 +137,59 @@ inline void multiply_double_into_isa(double_product_isa isa, const double* pa, E
   detail::multiply_double_portable(pa, n, k, pb, ldb_t, ldb_j, m, out);
 }
 
-/// True when no entry of p[0 .. size) is NaN or ±inf.
-inline bool all_finite(const double* p, Eigen::Index size) {
-  // NOTE: x − x is exactly 0 for every finite x and NaN for ±inf and NaN, and NaN stays NaN through a
-  // sum: one two-lane sum decides the whole matrix without a branch per entry.
-  // Four accumulators: one would make the loop wait out the latency of every addition.
-  typedef double v2 __attribute__((vector_size(16)));
-  v2 a0 = {0.0, 0.0}, a1 = a0, a2 = a0, a3 = a0;
+namespace detail {
+
+/// all_finite over vectors V of L lanes: a sum of x − x per lane, two accumulators.
+// NOTE: x − x is exactly 0 for every finite x and NaN for ±inf and NaN, and NaN stays NaN through a
+// sum: one sum per lane decides the whole array without a branch per entry. Two accumulators, so that
+// the loop does not wait out the latency of every addition.
+template <class V, int L>
+__attribute__((always_inline)) inline bool all_finite_lanes(const double* p, Eigen::Index size) {
+  V a0{}, a1{};
   Eigen::Index i = 0;
-  for (; i + 8 <= size; i += 8) {
-    v2 x0, x1, x2, x3;
+  for (; i + 2 * L <= size; i += 2 * L) {
+    V x0, x1;
     __builtin_memcpy(&x0, p + i, sizeof x0);
-    __builtin_memcpy(&x1, p + i + 2, sizeof x1);
-    __builtin_memcpy(&x2, p + i + 4, sizeof x2);
-    __builtin_memcpy(&x3, p + i + 6, sizeof x3);
+    __builtin_memcpy(&x1, p + i + L, sizeof x1);
     a0 += x0 - x0;
     a1 += x1 - x1;
-    a2 += x2 - x2;
-    a3 += x3 - x3;
   }
   double rest = 0.0;
   for (; i < size; ++i) rest += p[i] - p[i];
-  const v2 all = (a0 + a1) + (a2 + a3);
-  return all[0] == 0.0 && all[1] == 0.0 && rest == 0.0;
+  const V all = a0 + a1;
+  bool zero = rest == 0.0;
+  for (int l = 0; l < L; ++l) zero = zero && all[l] == 0.0;
+  return zero;
+}
+
+typedef double v2d_finite __attribute__((vector_size(16)));
+/// all_finite over two-lane (SSE2) vectors, any x86-64 CPU.
+inline bool all_finite_sse2(const double* p, Eigen::Index size) { return all_finite_lanes<v2d_finite, 2>(p, size); }
+#ifdef ORDERBLIND_HAVE_FMA_PRODUCTS
+typedef double v4d_finite __attribute__((vector_size(32)));
+typedef double v8d_finite __attribute__((vector_size(64)));
+/// all_finite over four-lane vectors; only where the CPU has AVX2.
+__attribute__((target("avx2"))) inline bool all_finite_avx2(const double* p, Eigen::Index size) {
+  return all_finite_lanes<v4d_finite, 4>(p, size);
+}
+/// all_finite over eight-lane vectors; only where the CPU has AVX-512F.
+__attribute__((target("avx512f"))) inline bool all_finite_avx512f(const double* p, Eigen::Index size) {
+  return all_finite_lanes<v8d_finite, 8>(p, size);
+}
+#endif
+
+}  // namespace detail
+
+/// True when no entry of p[0 .. size) is NaN or ±inf.
+// NOTE: the widest vectors the CPU has (the product kernels' choice): the answer does not depend on
+// the width, only the number of passes does.
+inline bool all_finite(const double* p, Eigen::Index size) {
+#ifdef ORDERBLIND_HAVE_FMA_PRODUCTS
+  const double_product_isa isa = best_double_product_isa();
+  if (isa == double_product_isa::avx512f) return detail::all_finite_avx512f(p, size);
+  if (isa == double_product_isa::avx2_fma) return detail::all_finite_avx2(p, size);
+#endif
+  return detail::all_finite_sse2(p, size);
 }
 /// True when no entry of m is NaN or ±inf.
 inline bool all_finite(const Eigen::MatrixXd& m) { return all_finite(m.data(), m.size()); }
