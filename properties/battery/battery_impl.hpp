@@ -34,10 +34,10 @@ using battery_encoding = std::conditional_t<scalar_traits<T>::is_exact, library_
 /// Builds the laws of battery_laws<T>: one member function per law family, each appending its laws to
 /// `out`. Called in a fixed order by battery_laws<T>, so the laws, their ids and their order do not depend
 /// on which translation unit compiled which family.
-// NOTE: one member function per family so that each can be explicitly instantiated in its own translation
-// unit (the `extern template` declarations below stop every other unit from instantiating it): the
-// battery of one scalar was one ~80 CPU s unit, the critical path of a clean build; split by family, two
-// cores share it (docs/build.md).
+// NOTE: one member function per family so that each can be explicitly instantiated in a translation unit
+// of its choice (the `extern template` declarations below stop every other unit from instantiating it):
+// battery_<scalar>.cpp instantiates them all by default; ORDERBLIND_SPLIT_BATTERY=ON gives each family its
+// own unit, for many cores (twice the CPU time in all, properties/battery/CMakeLists.txt, docs/build.md).
 template <class T>
 struct battery_builder {
   using K = default_kernel<T>;
