@@ -23,14 +23,19 @@ jobs="${ORDERBLIND_JOBS:-2}"
 cases="${ORDERBLIND_SANITIZE_CASES:-25}"
 start=$(date +%s)
 
+# ccache as the compiler launcher when it is installed (scripts/ccache-env.sh; ORDERBLIND_NO_CCACHE=1: off).
+. "$root/scripts/ccache-env.sh"
 if [ ! -f build-asan/CMakeCache.txt ]; then
-  cmake --preset asan >/dev/null
+  cmake --preset asan "${orderblind_launcher[@]}" >/dev/null
 else
   cmake build-asan >/dev/null   # pick up new subdirectories and tests
 fi
 
 # Every executable target under tests/, properties/, proofs/, plus the CLI.
-mapfile -t all_targets < <(cmake --build build-asan --target help | sed -n 's/^\.\.\. \([A-Za-z0-9_]*\).*/\1/p' |
+# NOTE: a whole line "... <target>" (or "... all (the default …)"): the help also lists per-file targets
+# such as "... cmake_pch.hxx.gch" and "... cmake/pch/pch_host.o" (the precompiled headers' hosts), which
+# are not targets of their own.
+mapfile -t all_targets < <(cmake --build build-asan --target help | sed -n 's/^\.\.\. \([A-Za-z0-9_]*\)\( (.*)\)\{0,1\}$/\1/p' |
   grep -vE '^(all|clean|depend|edit_cache|rebuild_cache|install|install/local|install/strip|list_install_components|test)$' |
   grep -vE '_(autogen|tests)$' | sort -u)
 targets=()

@@ -23,7 +23,9 @@ else
 fi
 
 cd "$root"
+# ccache as the compiler launcher when it is installed (scripts/ccache-env.sh; ORDERBLIND_NO_CCACHE=1: off).
+. "$root/scripts/ccache-env.sh"
 if [ ! -f build/CMakeCache.txt ]; then
-  cmake --preset default
+  cmake --preset default "${orderblind_launcher[@]}"
 fi
 cmake --build build -j "${ORDERBLIND_JOBS:-2}"

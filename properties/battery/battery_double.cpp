@@ -5,6 +5,14 @@
 namespace orderblind::properties {
 
 template std::vector<law> battery_laws<double>();
+// NOTE: the law families (battery_impl.hpp), here unless ORDERBLIND_SPLIT_BATTERY compiles each in its
+// own unit (battery_double_<family>.cpp; properties/battery/CMakeLists.txt says why not by default).
+#ifndef ORDERBLIND_SPLIT_BATTERY
+template void battery_builder<double>::p1_self_attention();
+template void battery_builder<double>::p2_rowwise();
+template void battery_builder<double>::p3_p4_mask_and_cross();
+template void battery_builder<double>::p5_p8_positions_and_floating();
+#endif
 
 std::vector<ulp_row> ulp_table(const run_options& o) {
   using K = softmax_kernel;

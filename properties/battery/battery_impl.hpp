@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 /// The definition of battery_laws<T>: which law runs in which arithmetic, with which implementation,
-/// case count, tolerance and mutants. Included only by the per-scalar translation units.
+/// case count, tolerance and mutants. Included only by the battery's translation units
+/// (battery_<scalar>.cpp and battery_<scalar>_<families>.cpp).
 #include <algorithm>
 #include <string>
 
@@ -30,45 +31,70 @@ using battery_encoding = std::conditional_t<scalar_traits<T>::is_exact, library_
 
 }  // namespace detail
 
+/// Builds the laws of battery_laws<T>: one member function per law family, each appending its laws to
+/// `out`. Called in a fixed order by battery_laws<T>, so the laws, their ids and their order do not depend
+/// on which translation unit compiled which family.
+// NOTE: one member function per family so that each can be explicitly instantiated in a translation unit
+// of its choice (the `extern template` declarations below stop every other unit from instantiating it):
+// battery_<scalar>.cpp instantiates them all by default; ORDERBLIND_SPLIT_BATTERY=ON gives each family its
+// own unit, for many cores (twice the CPU time in all, properties/battery/CMakeLists.txt, docs/build.md).
 template <class T>
-std::vector<law> battery_laws() {
+struct battery_builder {
   using K = default_kernel<T>;
   using Norm = default_norm<T>;
   using attn = library_attention<K>;
   using rows = library_rowwise<K, Norm>;
-  constexpr bool exact = scalar_traits<T>::is_exact;
+  using nan_attn = mutants::nan_attention<K>;
+  using nan_rows = mutants::nan_rowwise<K, Norm>;
+  static constexpr bool exact = scalar_traits<T>::is_exact;
+  // NOTE: over MPFR-100 the library's multi-head attention runs the fused head (lib/orderblind/fast/
+  // mpfr_head.hpp), whose sums over the sequence are exact integer sums rounded once: its result does not
+  // depend on the order of the rows, so the law asserts `==` there, and the "-generic" law checks the
+  // generic per-head path (rounding term by term) within the ε-bound.
+  static constexpr bool fused_exact_heads = std::is_same_v<T, mpfr100>;
+
   const std::string tag = std::string("[") + scalar_traits<T>::name + "]";
   const std::string ar = detail::scalar_label<T>() + ", " + K::name;
   const std::string ar_layers = ar + ", " + Norm::name;
   const std::string sum_note = exact ? "" : ", sums over the sequence sorted (summation::sorted)";
   const std::string exact_eq = "exact (==)";
   const std::string bitwise = exact ? exact_eq : "bit-for-bit (==)";
-  auto tol = [&](const std::string& bound) { return exact ? exact_eq : bound; };
   const std::string one_head = "4(n+1)ε·max|V| (attention_reorder_bound_eps: reordering the two sums over the sequence)";
   const std::string multi_head =
       "(4(n+1)+2d+2)ε·d·max|W_O|·max|V| (each head's reorder bound, carried through the W_O dot product)";
+  const std::string fused_note = "bit-for-bit (==): the fused MPFR-100 head sums exactly and rounds once";
+  std::vector<law> out;  ///< the laws added so far, in the order they were added
 
+  /// `bound` for a floating T; "exact (==)" for an exact one.
+  std::string tol(const std::string& bound) const { return exact ? exact_eq : bound; }
+
+  /// The case count of a law for T, from its count for double and the exact types.
   // NOTE: MPFR-100 runs a quarter of the cases: its ε-bounds are the same derivations as double's (in its
   // own ε), each of its cases costs about 30 times a double case at n up to 8, and double runs every case
   // at n up to 32. Kept so that the battery's ctest time stays near what it was with the small sizes.
-  auto cases_ = [](long n) { return std::is_same_v<T, mpfr100> ? n / 4 : n; };
-  std::vector<law> out;
-  auto add = [&](std::string property, std::string name, std::string title, std::string arithmetic,
-                 std::string tolerance, long cases, law_check check, std::vector<mutant> muts) {
+  static long cases_(long n) { return std::is_same_v<T, mpfr100> ? n / 4 : n; }
+
+  /// Appends a law (its id: `name` followed by the scalar tag).
+  void add(std::string property, std::string name, std::string title, std::string arithmetic, std::string tolerance,
+           long cases, law_check check, std::vector<mutant> muts) {
     out.push_back(law{std::move(property), std::move(name) + tag, std::move(title), std::move(arithmetic),
                       std::move(tolerance), cases, false, std::move(check), std::move(muts), {}});
-  };
-  auto id = [&](const std::string& name) { return name + tag; };
-  auto mid = [&](const std::string& name, const char* mutant_name) { return name + tag + "/mutant: " + mutant_name; };
-  using nan_attn = mutants::nan_attention<K>;
-  using nan_rows = mutants::nan_rowwise<K, Norm>;
+  }
+  /// A law's id: "P1.scaled[double]".
+  std::string id(const std::string& name) const { return name + tag; }
+  /// A mutant's RapidCheck id: "P1.scaled[double]/mutant: …".
+  std::string mid(const std::string& name, const char* mutant_name) const { return name + tag + "/mutant: " + mutant_name; }
+
+  /// Which perturbation `harden` adds.
+  enum class edge_kind { none, bound, bit_for_bit };
+  /// Adds to the last law what every floating law gets on top of its own mutants.
   // NOTE: what every floating law gets on top of its own mutants (exact laws compare with == and hold no
   // NaN): a NaN in an output (a law that must hold fails on it; a refutation reports an error, never a
   // counterexample); for a law within an ε-bound, its left side moved by 4× the bound in one entry (must
   // fail) and by 0.5× (must still hold, on up to 100 cases); for a bit-for-bit law, one entry moved by
   // one to two ulps (must fail).
-  enum class edge_kind { none, bound, bit_for_bit };
-  auto harden = [&](const std::string& name, long cases, auto lib, auto nan, edge_kind kind) {
+  template <class Lib, class Nan>
+  void harden(const std::string& name, long cases, Lib lib, Nan nan, edge_kind kind) {
     if (exact) return;
     law& l = out.back();
     if (l.refutes)
@@ -84,8 +110,22 @@ std::vector<law> battery_laws() {
       l.mutants.push_back({"perturbation: one entry of the left side moved by 1-2 ulps",
                            must_hold(mid(name, "ulp"), cases, lib, 1.0)});
     }
-  };
+  }
 
+  /// P1: self-attention, one head and multi-head.
+  void p1_self_attention();
+  /// P2: row-wise layers, the encoder stack, mean pooling.
+  void p2_rowwise();
+  /// P3 (a causal mask) and P4 (cross-attention, text 001 Appendix A.2).
+  void p3_p4_mask_and_cross();
+  /// P5 (the counter), P6 (the sinusoid's rotation), P7 (positional encoding), P8 (double's honesty).
+  void p5_p8_positions_and_floating();
+  /// The implementation mutants at 3x and 0.5x of every ε-bounded law (laws_edges.hpp); after all the others.
+  void edges() { add_edge_mutants<T, K, detail::battery_encoding<T>>(out); }
+};
+
+template <class T>
+void battery_builder<T>::p1_self_attention() {
   // --- P1: self-attention commutes with any row permutation -----------------------------------------
   for (const bool scaled : {false, true}) {
     const std::string n = scaled ? "P1.scaled" : "P1.single-head";
@@ -100,12 +140,6 @@ std::vector<law> battery_laws() {
     harden(n, cases_(500), laws::self_attention_commutes<T>(attn{}, scaled), laws::self_attention_commutes<T>(nan_attn{}, scaled),
            edge_kind::bound);
   }
-  // NOTE: over MPFR-100 the library's multi-head attention runs the fused head (lib/orderblind/fast/
-  // mpfr_head.hpp), whose sums over the sequence are exact integer sums rounded once: its result does not
-  // depend on the order of the rows, so the law asserts `==` there, and the "-generic" law checks the
-  // generic per-head path (rounding term by term) within the ε-bound.
-  constexpr bool fused_exact_heads = std::is_same_v<T, mpfr100>;
-  const std::string fused_note = "bit-for-bit (==): the fused MPFR-100 head sums exactly and rounds once";
   for (const bool generic : {false, true}) {
     if (generic && !fused_exact_heads) continue;
     const std::string n = generic ? "P1.multi-head-generic" : "P1.multi-head";
@@ -126,7 +160,10 @@ std::vector<law> battery_laws() {
     else
       harden(n, cases_(300), law_on(attn{}), law_on(nan_attn{}), bitwise_heads ? edge_kind::bit_for_bit : edge_kind::bound);
   }
+}
 
+template <class T>
+void battery_builder<T>::p2_rowwise() {
   // --- P2: row-wise layers, the encoder stack, mean pooling -----------------------------------------
   {
     using m = mutants::ffn_reads_previous_row<K, Norm>;
@@ -176,7 +213,10 @@ std::vector<law> battery_laws() {
     harden("P2.mean-pool", cases_(200), laws::pooled_stack_is_invariant<T>(rows{}),
            laws::pooled_stack_is_invariant<T>(nan_rows{}), edge_kind::bit_for_bit);
   }
+}
 
+template <class T>
+void battery_builder<T>::p3_p4_mask_and_cross() {
   // --- P3: a causal mask breaks equivariance; the shrunk counterexample has n = 2 -----------------------
   {
     using m = mutants::mask_dropping_attention<K>;
@@ -270,7 +310,10 @@ std::vector<law> battery_laws() {
     harden("P4.step5-stack", stack_cases, laws::decoder_stack_ignores_encoder_order<T, attn, K, Norm>(attn{}),
            laws::decoder_stack_ignores_encoder_order<T, nan_attn, K, Norm>(nan_attn{}), edge_kind::bit_for_bit);
   }
+}
 
+template <class T>
+void battery_builder<T>::p5_p8_positions_and_floating() {
   // --- P5: the counter's position score (exact only) --------------------------------------------------
   if constexpr (exact) {
     using m1 = mutants::offset_counter;
@@ -358,8 +401,32 @@ std::vector<law> battery_laws() {
     harden("P8.sorted-bitwise", cases_(500), laws::attention_bitwise_equivariant<T>(attn{}, summation::sorted),
            laws::attention_bitwise_equivariant<T>(nan_attn{}, summation::sorted), edge_kind::bit_for_bit);
   }
-  add_edge_mutants<T, K, detail::battery_encoding<T>>(out);
-  return out;
+}
+
+// NOTE: instantiated only where a battery_<scalar>_<families>.cpp unit says so (explicit instantiation
+// definitions); every other unit, battery_<scalar>.cpp included, only calls them.
+extern template void battery_builder<mpq_rational>::p1_self_attention();
+extern template void battery_builder<mpq_rational>::p2_rowwise();
+extern template void battery_builder<mpq_rational>::p3_p4_mask_and_cross();
+extern template void battery_builder<mpq_rational>::p5_p8_positions_and_floating();
+extern template void battery_builder<mpfr100>::p1_self_attention();
+extern template void battery_builder<mpfr100>::p2_rowwise();
+extern template void battery_builder<mpfr100>::p3_p4_mask_and_cross();
+extern template void battery_builder<mpfr100>::p5_p8_positions_and_floating();
+extern template void battery_builder<double>::p1_self_attention();
+extern template void battery_builder<double>::p2_rowwise();
+extern template void battery_builder<double>::p3_p4_mask_and_cross();
+extern template void battery_builder<double>::p5_p8_positions_and_floating();
+
+template <class T>
+std::vector<law> battery_laws() {
+  battery_builder<T> b;
+  b.p1_self_attention();
+  b.p2_rowwise();
+  b.p3_p4_mask_and_cross();
+  b.p5_p8_positions_and_floating();
+  b.edges();
+  return std::move(b.out);
 }
 
 }  // namespace orderblind::properties

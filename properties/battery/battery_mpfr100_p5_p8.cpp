@@ -1,0 +1,9 @@
+// SPDX-License-Identifier: MIT
+// The battery over MPFR with 100 decimal digits, one law family (battery_impl.hpp), compiled
+// as its own unit with ORDERBLIND_SPLIT_BATTERY=ON:
+// P5-P8: positions, the rotation identity, double's honesty.
+#include "properties/battery/battery_impl.hpp"
+
+namespace orderblind::properties {
+template void battery_builder<mpfr100>::p5_p8_positions_and_floating();
+}  // namespace orderblind::properties

@@ -1,0 +1,9 @@
+// SPDX-License-Identifier: MIT
+// The battery over exact GMP rationals, one law family (battery_impl.hpp), compiled
+// as its own unit with ORDERBLIND_SPLIT_BATTERY=ON:
+// P2: the row-wise layers, the encoder stack, mean pooling.
+#include "properties/battery/battery_impl.hpp"
+
+namespace orderblind::properties {
+template void battery_builder<mpq_rational>::p2_rowwise();
+}  // namespace orderblind::properties
