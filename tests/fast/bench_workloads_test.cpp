@@ -83,15 +83,22 @@ TEST_CASE("the equivariance check catches an attention that reads row positions"
   CHECK_FALSE(b::equivariance_holds<Q>(x, p, positional, same));
 }
 
+namespace {
+
+/// An r×c matrix of entries uniform in [-1, 1), drawn from `rng`.
+Matrix<double> uniform_matrix(long r, long c, std::mt19937_64& rng) {
+  std::uniform_real_distribution<double> u(-1, 1);
+  Matrix<double> m(r, c);
+  for (long i = 0; i < r; ++i)
+    for (long j = 0; j < c; ++j) m(i, j) = u(rng);
+  return m;
+}
+
+}  // namespace
+
 TEST_CASE("the double check takes max|V| from the head and fails past the bound", "[bench][double]") {
   std::mt19937_64 rng(7);
-  std::uniform_real_distribution<double> u(-1, 1);
-  const auto mat = [&](long r, long c) {
-    Matrix<double> m(r, c);
-    for (long i = 0; i < r; ++i)
-      for (long j = 0; j < c; ++j) m(i, j) = u(rng);
-    return m;
-  };
+  const auto mat = [&](long r, long c) { return uniform_matrix(r, c, rng); };
   long tight_failures = 0;
   for (int rep = 0; rep < 40; ++rep) {
     const Matrix<double> x = mat(16, 16);
@@ -119,13 +126,7 @@ TEST_CASE("random permutations are bijections and vary", "[bench]") {
 TEST_CASE("the double check's verdict is the public path's, shape after shape", "[bench][double]") {
   // NOTE: the check keeps its matrices from call to call; shapes change here from one call to the next.
   std::mt19937_64 rng(11);
-  std::uniform_real_distribution<double> u(-1, 1);
-  const auto mat = [&](long r, long c) {
-    Matrix<double> m(r, c);
-    for (long i = 0; i < r; ++i)
-      for (long j = 0; j < c; ++j) m(i, j) = u(rng);
-    return m;
-  };
+  const auto mat = [&](long r, long c) { return uniform_matrix(r, c, rng); };
   long held = 0, failed = 0;
   for (int rep = 0; rep < 60; ++rep) {
     const long n = 1 + static_cast<long>(rng() % 20), d = 1 + static_cast<long>(rng() % 20);
