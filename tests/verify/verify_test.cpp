@@ -164,7 +164,7 @@ TEST_CASE("evidence kinds: names are the JSON values; weakest takes the weaker o
   CHECK_FALSE(is_sampled(evidence_kind::identity));
 }
 
-TEST_CASE("text and Markdown omit an empty text field, as they omit null; JSON keeps both") {
+TEST_CASE("text and Markdown omit an empty text field, as they omit null (JSON keeps both)") {
   report r{"s", "", {}};
   r.add("kept", "x").add("empty", "").add("missing", nullptr);
   const auto t = render_as(r, format::text);
