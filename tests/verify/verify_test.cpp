@@ -185,3 +185,23 @@ TEST_CASE("JUnit: checks inside a list of objects are classed by the object's na
   CHECK(x.find("classname=\"orderblind-test/1.dog-bites-man.figures\"") != std::string::npos);
   CHECK(x.find("classname=\"orderblind-test/1.1.figures\"") != std::string::npos);
 }
+
+TEST_CASE("Markdown: a check table is closed by a blank line before its checks' nested headings") {
+  check outer = sampled_law(verdict::held);
+  outer.id = "A.1";
+  outer.with("steps", value::checks{sampled_law(verdict::held)});
+  report r{"s", "", {}};
+  r.add("certificates", value::checks{outer});
+  const auto m = render_as(r, format::markdown);
+  const auto heading = m.find("**certificates — A.1 — steps**");
+  REQUIRE(heading != std::string::npos);
+  CHECK(m.substr(heading - 2, 2) == "\n\n");
+}
+
+TEST_CASE("text omits an empty list, as it omits null") {
+  report r{"s", "", {}};
+  r.add("formal", value::list{}).add("kept", 1);
+  const auto t = render_as(r, format::text);
+  CHECK(t.find("formal") == std::string::npos);
+  CHECK(t.find("kept: 1") != std::string::npos);
+}

@@ -101,8 +101,10 @@ inline std::string exact_for_reading(const std::string& t, std::size_t max_chars
   return os.str();
 }
 
-/// True for an empty string: text and Markdown omit it, as they omit null (JSON keeps it).
-inline bool is_empty_text(const value& v) {
+/// True for an empty string or an empty list: text and Markdown omit it, as they omit null (JSON keeps it).
+inline bool is_empty(const value& v) {
+  if (const auto* l = v.as<value::list>()) return l->empty();
+  if (const auto* c = v.as<value::checks>()) return c->empty();
   const auto* s = v.as<std::string>();
   return s && s->empty();
 }
@@ -311,7 +313,7 @@ inline void text_fields(const value::object& o, std::size_t indent, std::ostream
   const std::string pad(indent, ' ');
   for (const auto& f : o) {
     const value& v = f.val;
-    if (v.is_null() || is_empty_text(v)) continue;
+    if (v.is_null() || is_empty(v)) continue;
     if (is_scalar(v) || is_scalar_list(v)) {
       os << pad << human(f.key) << ": " << scalar_text(v) << "\n";
     } else if (const auto* cs = v.as<value::checks>()) {
@@ -406,6 +408,9 @@ inline void markdown_checks(const value::checks& cs, const std::string& path, st
     if (!c.note.empty()) os << " — note: " << c.note;
     os << "\n";
   }
+  // NOTE: a blank line ends the table (or the list of notes) before any nested heading; without it
+  // Markdown reads the heading as one more row of the table, or as the last list item's continuation.
+  os << "\n";
   for (const auto& c : cs) {
     value::object nested;
     for (const auto& d : c.details)
@@ -418,7 +423,7 @@ inline void markdown_fields(const value::object& o, const std::string& path, std
   bool in_list = false;
   for (const auto& f : o) {
     const value& v = f.val;
-    if (v.is_null() || is_empty_text(v)) continue;
+    if (v.is_null() || is_empty(v)) continue;
     const std::string heading = path.empty() ? human(f.key) : path + " — " + human(f.key);
     if (is_scalar(v) || is_scalar_list(v)) {
       os << "- **" << human(f.key) << ":** " << scalar_text(v) << "\n";
