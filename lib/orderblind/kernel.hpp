@@ -7,11 +7,25 @@
 /// discriminant is 1 − 2 < 0), so the whole layer stays in the rationals.
 #include <concepts>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "orderblind/fast/double_exp.hpp"
 #include "orderblind/matrix.hpp"
 
 namespace orderblind {
+
+/// exp in T: for double the library's own (fast/double_exp.hpp: within 2u·e^x + 2^-1075, the same bits
+/// in the fused head's vectors), otherwise the type's exp (std::exp or one found by argument lookup).
+template <Scalar T>
+T exp_of(const T& x) {
+  if constexpr (std::is_same_v<T, double>) {
+    return fast::exp(x);
+  } else {
+    using std::exp;
+    return T(exp(x));
+  }
+}
 
 /// Softmax, max-subtracted for ordered types (exp(s_j − max s) / Σ_k exp(s_k − max s)).
 struct softmax_kernel {
@@ -21,7 +35,6 @@ struct softmax_kernel {
 
   template <Scalar T>
   static std::vector<T> weights(const std::vector<T>& s, summation how) {
-    using std::exp;
     T shift(0);
     if constexpr (scalar_traits<T>::is_ordered) {
       // NOTE: start the max from an element, never from NumTraits<T>::lowest().
@@ -31,7 +44,7 @@ struct softmax_kernel {
     }
     std::vector<T> w;
     w.reserve(s.size());
-    for (const auto& x : s) w.push_back(T(exp(T(x - shift))));
+    for (const auto& x : s) w.push_back(exp_of(T(x - shift)));
     std::vector<T> terms = w;
     const T total = sum_terms(terms, how);
     for (auto& x : w) x = x / total;
@@ -48,13 +61,12 @@ struct softmax_difference_kernel {
 
   template <Scalar T>
   static std::vector<T> weights(const std::vector<T>& s, summation how) {
-    using std::exp;
     std::vector<T> w;
     w.reserve(s.size());
     for (const auto& sj : s) {
       std::vector<T> terms;
       terms.reserve(s.size());
-      for (const auto& sk : s) terms.push_back(T(exp(T(sk - sj))));
+      for (const auto& sk : s) terms.push_back(exp_of(T(sk - sj)));
       w.push_back(T(1) / sum_terms(terms, how));
     }
     return w;

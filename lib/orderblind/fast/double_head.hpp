@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "orderblind/fast/double_compare.hpp"
+#include "orderblind/fast/double_exp.hpp"
 #include "orderblind/fast/double_products.hpp"
 #include "orderblind/kernel.hpp"
 #include "orderblind/mask.hpp"
@@ -33,10 +34,6 @@ struct head_kernels;
 }  // namespace orderblind
 
 namespace orderblind::fast {
-
-/// exp(x), with exp(±0) = 1 without a call (IEC 60559 and C's Annex F make it exactly 1, so the row's
-/// largest score skips libm and gets the same bits).
-inline double exp_shifted(double x) { return x == 0.0 ? 1.0 : std::exp(x); }
 
 /// Deliberate faults of the fused double head, for the tests' mutants (never set outside tests).
 enum class double_head_fault {
@@ -69,7 +66,7 @@ inline void softmax_row_strided(double* p, Eigen::Index stride, Eigen::Index nk,
       x = 0.0;
       continue;
     }
-    x = exp_shifted(x - shift);
+    x = fast::exp(x - shift);
     total += x;
   }
   const double r = 1.0 / total;
@@ -77,33 +74,16 @@ inline void softmax_row_strided(double* p, Eigen::Index stride, Eigen::Index nk,
     if (ok(j)) p[j * stride] = fault == double_head_fault::reciprocal_normaliser ? p[j * stride] * r : p[j * stride] / total;
 }
 
-/// p[i] = exp_shifted(p[i]) for i < count: the scalar libm pass of the softmax.
-// NOTE: a function of its own, without a vector target: around each libm call the caller must keep
-// its live values in callee-saved registers or on the stack, and this loop has only p and the end.
-// The zero test is on the bits (x is ±0 exactly when its bits shifted left by one are 0): the same
-// test as x == 0.0, without a floating-point comparison and a constant 1.0 kept alive across the call.
-__attribute__((noinline)) inline void exp_in_place(double* p, Eigen::Index count) {
-  for (double* const end = p + count; p != end; ++p) {
-    std::uint64_t bits;
-    __builtin_memcpy(&bits, p, sizeof bits);
-    if (bits << 1 != 0) {
-      *p = std::exp(*p);
-    } else {
-      constexpr std::uint64_t one = 0x3ff0000000000000;  // the bits of 1.0
-      __builtin_memcpy(p, &one, sizeof one);
-    }
-  }
-}
-
 /// The unmasked softmax of the rows of S (n×nk, column-major, scores of query i in row i), L rows at a
 /// time in the lanes of a vector V, the rows left over one at a time.
 // NOTE: a lane runs exactly the scalar row's operations in the scalar row's order: ·scale per entry;
 // `m = m < x ? x : m` over j from m = x_0 (the generic `if (shift < s_j) shift = s_j`, NaN included);
-// x − shift; exp (scalar, libm); total = 0 + w_0 + w_1 + … in j order; w_j / total (IEEE division is
-// correctly rounded in every lane). So the vectors change the speed, never the bits.
+// x − shift; exp (fast/double_exp.hpp: its lanes are its scalar form); total = 0 + w_0 + w_1 + … in j
+// order; w_j / total (IEEE division is correctly rounded in every lane). So the vectors change the
+// speed, never the bits. The exp pass runs over the whole block at the end of the shifts, in `isa`.
 template <class V, int L>
 __attribute__((always_inline)) inline void softmax_rows(double* s, Eigen::Index n, Eigen::Index nk, double scale,
-                                                        double_head_fault fault) {
+                                                        double_head_fault fault, exp_isa isa) {
   const V sc = V{} + scale;
   Eigen::Index i = 0;
   for (; i + L <= n; i += L) {
@@ -130,9 +110,9 @@ __attribute__((always_inline)) inline void softmax_rows(double* s, Eigen::Index 
   const Eigen::Index vec_rows = i;
   // NOTE: when the vectors cover every row, the rows they cover are all of S, one contiguous block.
   if (vec_rows == n)
-    exp_in_place(s, n * nk);
+    exp_array_isa(isa, s, n * nk);
   else if (vec_rows > 0)
-    for (Eigen::Index j = 0; j < nk; ++j) exp_in_place(s + j * n, vec_rows);
+    for (Eigen::Index j = 0; j < nk; ++j) exp_array_isa(isa, s + j * n, vec_rows);
   for (i = 0; i < vec_rows; i += L) {
     V total = V{};
     for (Eigen::Index j = 0; j < nk; ++j) {
@@ -157,20 +137,20 @@ typedef double v2d_head __attribute__((vector_size(16)));
 /// softmax_rows over two-lane (SSE2) vectors, any x86-64 CPU.
 inline void softmax_rows_sse2(double* s, Eigen::Index n, Eigen::Index nk,
                               double scale, double_head_fault fault) {
-  softmax_rows<v2d_head, 2>(s, n, nk, scale, fault);
+  softmax_rows<v2d_head, 2>(s, n, nk, scale, fault, exp_isa::scalar);
 }
 #ifdef ORDERBLIND_HAVE_FMA_PRODUCTS
 typedef double v4d_head __attribute__((vector_size(32)));
 typedef double v8d_head __attribute__((vector_size(64)));
-/// softmax_rows over four-lane (AVX2) vectors; only where the CPU has AVX2.
+/// softmax_rows over four-lane (AVX2) vectors, the exp in AVX2+FMA; only where the CPU has both.
 __attribute__((target("avx2"))) inline void softmax_rows_avx2(double* s, Eigen::Index n, Eigen::Index nk, double scale,
                                                               double_head_fault fault) {
-  softmax_rows<v4d_head, 4>(s, n, nk, scale, fault);
+  softmax_rows<v4d_head, 4>(s, n, nk, scale, fault, exp_isa::avx2);
 }
 /// softmax_rows over eight-lane (AVX-512F) vectors; only where the CPU has AVX-512F.
 __attribute__((target("avx512f"))) inline void softmax_rows_avx512f(double* s, Eigen::Index n, Eigen::Index nk, double scale,
                                                                     double_head_fault fault) {
-  softmax_rows<v8d_head, 8>(s, n, nk, scale, fault);
+  softmax_rows<v8d_head, 8>(s, n, nk, scale, fault, exp_isa::avx512f);
 }
 #endif
 
@@ -181,9 +161,7 @@ enum class softmax_isa { sse2, avx2, avx512f };
 inline bool softmax_isa_available(softmax_isa isa) {
   if (isa == softmax_isa::sse2) return true;
 #ifdef ORDERBLIND_HAVE_FMA_PRODUCTS
-  static const bool avx2 = __builtin_cpu_supports("avx2");
-  static const bool avx512 = __builtin_cpu_supports("avx512f");
-  return isa == softmax_isa::avx2 ? avx2 : avx512;
+  return exp_isa_available(isa == softmax_isa::avx2 ? exp_isa::avx2 : exp_isa::avx512f);
 #else
   return false;
 #endif
