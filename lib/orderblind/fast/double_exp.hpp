@@ -59,6 +59,14 @@ inline constexpr double inverse_factorial(int j) {
 inline constexpr int degree = 13;
 }  // namespace detail::exp_constants
 
+/// Deliberate faults of the exp, for the tests' mutants (never set outside tests).
+enum class exp_fault {
+  none,
+  degree_12,       ///< Taylor stopped at r^12/12!: truncation up to ≈ 1.5u, above the bound with rounding
+  no_low_part,     ///< r = x − k·ln2_hi only: the argument off by k·(ln 2 − ln2_hi), up to ≈ 2^-23 relative
+  one_ulp_up,      ///< the library's result moved up by one ulp: error up to ≈ 1.25u + 2u
+};
+
 namespace detail {
 
 /// The exponential in one lane or in every lane of a GCC vector, in place: D is double or a vector of
@@ -76,7 +84,7 @@ namespace detail {
 // In place, and fma by reference: a vector passed or returned by value from a function outside the
 // vectors' target region would change the ABI (GCC's -Wpsabi); everything is inlined into the caller,
 // which has the target.
-template <class D, class U, class Fma>
+template <class D, class U, exp_fault Fault = exp_fault::none, class Fma>
 __attribute__((always_inline)) inline void exp_lanes(D& xr, Fma fma) {
   namespace c = exp_constants;
   const D zero{};
@@ -92,10 +100,14 @@ __attribute__((always_inline)) inline void exp_lanes(D& xr, Fma fma) {
   const U k = __builtin_bit_cast(U, y) - c::shifter_bits;
   D r1, r;
   fma(r1, minus_kd, ln2_hi, x);
-  fma(r, minus_kd, ln2_lo, r1);
-  D p = zero + c::inverse_factorial(c::degree);
+  if constexpr (Fault == exp_fault::no_low_part)
+    r = r1;
+  else
+    fma(r, minus_kd, ln2_lo, r1);
+  constexpr int degree = Fault == exp_fault::degree_12 ? 12 : c::degree;
+  D p = zero + c::inverse_factorial(degree);
 #pragma GCC unroll 16
-  for (int j = c::degree - 1; j >= 0; --j) {
+  for (int j = degree - 1; j >= 0; --j) {
     const D cj = zero + c::inverse_factorial(j);
     fma(p, p, r, cj);
   }
@@ -103,12 +115,18 @@ __attribute__((always_inline)) inline void exp_lanes(D& xr, Fma fma) {
   const U k2 = k - k1;
   const D s1 = __builtin_bit_cast(D, (k1 + 1023u) << 52);
   const D s2 = __builtin_bit_cast(D, (k2 + 1023u) << 52);
-  xr = p * s1 * s2;
+  // NOTE: a NaN argument gives itself, quieted (x + x), in every path: through the steps above its sign
+  // and payload would depend on which operand of a product the compiler put first.
+  const D result = p * s1 * s2;
+  xr = xr == xr ? result : xr + xr;
 }
 
 /// exp in one double with std::fma (glibc's exact emulation on a CPU without FMA instructions).
+template <exp_fault Fault = exp_fault::none>
 inline double exp_portable(double x) {
-  exp_lanes<double, std::uint64_t>(x, [](double& out, double a, double b, double c) { out = std::fma(a, b, c); });
+  exp_lanes<double, std::uint64_t, Fault>(x,
+                                          [](double& out, double a, double b, double c) { out = std::fma(a, b, c); });
+  if constexpr (Fault == exp_fault::one_ulp_up) x = std::nextafter(x, HUGE_VAL);
   return x;
 }
 
@@ -121,7 +139,7 @@ inline double exp_portable(double x) {
 struct fma_instruction {
   void operator()(double& out, double a, double b, double c) const { out = __builtin_fma(a, b, c); }
 };
-/// exp in one double with the FMA instruction; only where the CPU has FMA.
+/// exp in one double with the FMA instruction; only where the CPU has FMA (exp_portable's bits).
 inline double exp_fma(double x) {
   exp_lanes<double, std::uint64_t>(x, fma_instruction{});
   return x;
