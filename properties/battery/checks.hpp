@@ -171,6 +171,24 @@ void require_equal(const Matrix<T>& a_in, const Matrix<T>& b, const std::string&
   RC_FAIL(os.str());
 }
 
+/// x in decimal with the fewest significant digits, 6 at least, that tell it apart from `bound` (17, a
+/// double's round-trip precision, at most).
+// NOTE: a residual of 12.0000000095 ε against a bound of 12 printed "12 > 12" at the stream's default 6
+// digits; the message must show why the comparison failed.
+inline std::string digits_apart_from(double x, double bound) {
+  std::ostringstream out;
+  for (int digits = 6; digits <= 17; ++digits) {
+    std::ostringstream a, b;
+    a.precision(digits);
+    b.precision(digits);
+    a << x;
+    b << bound;
+    out.str(a.str());
+    if (a.str() != b.str()) break;
+  }
+  return out.str();
+}
+
 /// Fails the case unless max|a − b| ≤ k_eps·ε·max(1, magnitude); `==` for exact types.
 template <Scalar T>
 void require_agree(const Matrix<T>& a_in, const Matrix<T>& b, double k_eps, const T& magnitude, const std::string& an,
@@ -191,7 +209,7 @@ void require_agree(const Matrix<T>& a_in, const Matrix<T>& b, double k_eps, cons
     std::ostringstream os;
     os << an << " != " << bn << ": max|difference| = ";
     if (a.rows() == b.rows() && a.cols() == b.cols())
-      os << residual_eps(a, b, magnitude) << " ε·max(1, " << format_scalar(magnitude) << ")";
+      os << digits_apart_from(residual_eps(a, b, magnitude), k_eps) << " ε·max(1, " << format_scalar(magnitude) << ")";
     os << " > bound " << k_eps << "\n  " << an << " = " << rc::toString(a) << "\n  " << bn << " = " << rc::toString(b);
     RC_FAIL(os.str());
   }

@@ -263,3 +263,10 @@ TEST_CASE("a failure's reproduce string replays its shrunk counterexample in Rap
 
 }  // namespace
 }  // namespace orderblind::properties
+
+TEST_CASE("a failed bound prints its residual with the digits that tell it from the bound") {
+  using orderblind::properties::digits_apart_from;
+  CHECK(digits_apart_from(12.0000000094734, 12) == "12.00000001");
+  CHECK(digits_apart_from(13.5, 12) == "13.5");
+  CHECK(digits_apart_from(1.0 + 0x1p-52, 1) == "1.0000000000000002");
+}

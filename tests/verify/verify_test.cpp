@@ -155,7 +155,7 @@ TEST_CASE("JUnit: one testcase per check, failures and skips counted, XML escape
   CHECK(render_as(make(verdict::held), format::junit).find("failures=\"0\"") != std::string::npos);
 }
 
-TEST_CASE("evidence kinds: names are the JSON values; weakest takes the weaker of the first six") {
+TEST_CASE("evidence kinds: names are the JSON values, and weakest takes the weaker of the first six") {
   CHECK(std::string(name(evidence_kind::exhaustive_exact)) == "exhaustive_exact");
   CHECK(weakest(evidence_kind::formal, evidence_kind::sampled_exact) == evidence_kind::sampled_exact);
   CHECK(weakest(evidence_kind::identity, evidence_kind::enclosure) == evidence_kind::enclosure);
