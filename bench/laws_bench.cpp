@@ -3,34 +3,23 @@
 // family (laws/attention/, laws/cross/, laws/rowwise/, laws/position/), and the positional-encoding
 // schemes battery (laws/pe-schemes/). Each times the battery's own case code, not a re-implementation:
 //   orderblind_microbench --benchmark_filter='^laws/'
-// NOTE: compiled once per scalar (ORDERBLIND_LAWS_BENCH_SCALAR = double, mpfr100 or mpq_rational: three
-// object files built side by side, as the battery's own translation units are); the double object also
-// registers the schemes battery (ORDERBLIND_LAWS_BENCH_SCHEMES) and the mutant self-checks
-// (ORDERBLIND_LAWS_BENCH_MUTANTS): its own laws compile fastest.
+// NOTE: the laws are the battery's own (all_laws(): every law of every arithmetic, each check carrying
+// the case body it repeats, properties/battery/law.hpp), so this unit compiles no law: the battery's
+// translation units instantiate them once, and a law added there is benchmarked without a change here.
 #include <benchmark/benchmark.h>
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
-#include "properties/battery/implementations.hpp"
-#include "properties/battery/laws_attention.hpp"
-#include "properties/battery/laws_cross.hpp"
-#include "properties/battery/laws_position.hpp"
-#include "properties/battery/laws_rowwise.hpp"
-#ifdef ORDERBLIND_LAWS_BENCH_MUTANTS
-#include "properties/battery/mutants.hpp"
-#endif
+#include "properties/battery/law.hpp"
 #ifdef ORDERBLIND_LAWS_BENCH_SCHEMES
 #include "orderblind/pe/report.hpp"
-#endif
-
-#ifndef ORDERBLIND_LAWS_BENCH_SCALAR
-#error "compile laws_bench.cpp with ORDERBLIND_LAWS_BENCH_SCALAR=double, mpfr100 or mpq_rational"
 #endif
 
 namespace orderblind::bench {
@@ -50,8 +39,7 @@ constexpr int cases_per_iteration = 101;
 /// 101 cases or more), with the entry sizes measured as the battery always measures them.
 // NOTE: RapidCheck's case loop is not an installed function (searchProperty lives in its library's
 // private headers); its two lines that pick a case's random and size are the ones repeated here.
-template <class Scalar, class Body>
-void run_law(benchmark::State& st, Body body, bool refutes) {
+void run_law(benchmark::State& st, const std::function<void()>& body, bool refutes, bool exact) {
   auto log = std::make_shared<error_log>();
   const rc::detail::Property property = rc::detail::toProperty(recording_errors(body, log, refutes));
   entry_sizes sizes;
@@ -102,99 +90,45 @@ void run_law(benchmark::State& st, Body body, bool refutes) {
   if (discarded > 0) st.counters["discarded"] = benchmark::Counter(static_cast<double>(discarded));
   // NOTE: for an exact rational an entry's cost grows with its bits (numerator + denominator); a
   // fixed-precision real costs the same at any size, so only the exact sizes are counters.
-  if constexpr (scalar_traits<Scalar>::is_exact) {
+  if (exact) {
     if (const auto m = sizes.compared.median()) st.counters["compared_bits_median"] = benchmark::Counter(*m);
     if (const auto m = sizes.compared.max()) st.counters["compared_bits_max"] = benchmark::Counter(*m);
     if (const auto m = sizes.inputs.max()) st.counters["input_bits_max"] = benchmark::Counter(*m);
   }
 }
 
-/// Registers `<prefix>/<family>/<law>[<scalar>]` (the battery's law id under its family).
-template <class Scalar, class Body>
-void add(const std::string& family, const std::string& law, Body body, bool refutes = false,
-         const std::string& prefix = "laws") {
-  const std::string name = prefix + "/" + family + "/" + law + "[" + scalar_traits<Scalar>::name + "]";
-  benchmark::RegisterBenchmark(name.c_str(), [body, refutes](benchmark::State& st) { run_law<Scalar>(st, body, refutes); })
-      ->Unit(benchmark::kMillisecond);
+/// The family a law's benchmark is filed under, by its property: P1, P3, P8 attention; P4 cross; P2
+/// rowwise; P5, P6, P7 position.
+std::string family_of(const std::string& property) {
+  if (property == "P1" || property == "P3" || property == "P8") return "attention";
+  if (property == "P4") return "cross";
+  if (property == "P2") return "rowwise";
+  if (property == "P5" || property == "P6" || property == "P7") return "position";
+  throw std::logic_error("laws_bench: no benchmark family for property " + property);
 }
 
-/// The battery's laws over T, each on the implementation and with the flags battery_laws<T>()
-/// (properties/battery/battery_impl.hpp) gives it.
-// NOTE: this table repeats battery_impl.hpp's choice of implementation and flags per law (the law's
-// check there is a std::function that hides its case body); a change there must be made here too.
-template <class T>
-bool register_laws() {
-  using K = default_kernel<T>;
-  using Norm = default_norm<T>;
-  using attn = library_attention<K>;
-  using rows = library_rowwise<K, Norm>;
-  constexpr bool exact = scalar_traits<T>::is_exact;
-  constexpr bool fused_exact_heads = std::is_same_v<T, mpfr100>;
-
-  // P1, P3, P8: attention
-  add<T>("attention", "P1.single-head", laws::self_attention_commutes<T>(attn{}, false));
-  add<T>("attention", "P1.scaled", laws::self_attention_commutes<T>(attn{}, true));
-  add<T>("attention", "P1.multi-head", laws::multi_head_attention_commutes<T>(attn{}, fused_exact_heads));
-  if constexpr (fused_exact_heads)
-    add<T>("attention", "P1.multi-head-generic", laws::multi_head_attention_commutes<T>(generic_attention<K>{}, false));
-  add<T>("attention", "P3.causal", laws::causal_attention_commutes<T>(attn{}), true);
-  if constexpr (std::is_same_v<T, double>) {
-    add<T>("attention", "P8.in-order-not-bitwise", laws::attention_bitwise_equivariant<T>(attn{}, summation::in_order),
-           true);
-    add<T>("attention", "P8.sorted-bitwise", laws::attention_bitwise_equivariant<T>(attn{}, summation::sorted));
-  }
-
-  // P4: cross-attention
-  add<T>("cross", "P4.step1", laws::cross_attention_step<T>(attn{}, laws::a2_step::keys_values));
-  add<T>("cross", "P4.step2", laws::cross_attention_step<T>(attn{}, laws::a2_step::scores));
-  add<T>("cross", "P4.step3", laws::cross_attention_step<T>(attn{}, laws::a2_step::weights));
-  add<T>("cross", "P4.step4", laws::cross_attention_step<T>(attn{}, laws::a2_step::output));
-  add<T>("cross", "P4.step5-heads", laws::multi_head_cross_attention_ignores_order<T>(attn{}, fused_exact_heads));
-  if constexpr (fused_exact_heads)
-    add<T>("cross", "P4.step5-heads-generic",
-           laws::multi_head_cross_attention_ignores_order<T>(generic_attention<K>{}, false));
-  add<T>("cross", "P4.step5-stack", laws::decoder_stack_ignores_encoder_order<T, attn, K, Norm>(attn{}));
-
-  // P2: row-wise layers, stacks, pooling
-  add<T>("rowwise", "P2.ffn", laws::ffn_commutes<T>(rows{}));
-  add<T>("rowwise", "P2.norm", laws::norm_commutes<T>(rows{}));
-  add<T>("rowwise", "P2.residual", laws::residual_commutes<T>(rows{}));
-  add<T>("rowwise", "P2.encoder-stack", laws::encoder_stack_commutes<T>(rows{}));
-  add<T>("rowwise", "P2.mean-pool", laws::pooled_stack_is_invariant<T>(rows{}));
-
-  // P5, P6, P7: positions
-  using enc = std::conditional_t<exact, library_counter, library_sinusoid>;
-  if constexpr (exact) {
-    add<T>("position", "P5.counter-cmn", laws::counter_score_is_cmn<T>(library_counter{}));
-    add<T>("position", "P5.not-relative", laws::position_score_depends_only_on_gap<T>(library_counter{}), true);
-    add<T>("position", "P6.rotation", laws::rotation_identity_exact<T>(library_exact_sinusoid{}));
-  } else {
-    add<T>("position", "P6.rotation", laws::rotation_identity_real<T>(library_sinusoid{}));
-  }
-  add<T>("position", "P7.after", laws::positions_after_permuting_commute<T>(attn{}, enc{}), true);
-  add<T>("position", "P7.before", laws::positions_before_permuting_commute<T>(attn{}, enc{}));
-  return true;
+/// Registers `<prefix>/<family>/<law id>` (the id ends in the scalar tag: "P1.scaled[double]").
+void add(const std::string& prefix, const law& l, const law_check& check) {
+  const std::string name = prefix + "/" + family_of(l.property) + "/" + l.id;
+  const bool exact = l.arithmetic.find("(exact)") != std::string::npos;
+  benchmark::RegisterBenchmark(name.c_str(), [body = check.body, refutes = l.refutes, exact](benchmark::State& st) {
+    run_law(st, body, refutes, exact);
+  })->Unit(benchmark::kMillisecond);
 }
 
-using bench_scalar = ORDERBLIND_LAWS_BENCH_SCALAR;
-[[maybe_unused]] const bool laws_registered = register_laws<bench_scalar>();
-
-/// The benchmarks' own checks, made to fail: a law on one of the battery's mutants (the law fails on a case)
-/// and a refutation on the mutant that removes its counterexample. Both must end in "ERROR OCCURRED";
-/// a ctest requires it (bench/CMakeLists.txt), so a benchmark that would time a broken law cannot pass.
-// NOTE: registered by the double object only (ORDERBLIND_LAWS_BENCH_MUTANTS; the cheapest arithmetic),
-// under their own prefix.
-#ifdef ORDERBLIND_LAWS_BENCH_MUTANTS
-[[maybe_unused]] const bool mutants_registered = [] {
-  using K = default_kernel<double>;
-  using Norm = default_norm<double>;
-  add<double>("rowwise", "P2.ffn", laws::ffn_commutes<double>(mutants::ffn_reads_previous_row<K, Norm>{}), false,
-              "laws-mutant");
-  add<double>("attention", "P3.causal", laws::causal_attention_commutes<double>(mutants::mask_dropping_attention<K>{}),
-              true, "laws-mutant");
+/// Every law of the battery on the library, and the benchmarks' own checks, made to fail: P2.ffn[double] on
+/// its first implementation mutant (the law fails on a case) and P3.causal[double] on its mutant that removes
+/// the counterexample. Both must end in "ERROR OCCURRED"; a ctest requires it (bench/CMakeLists.txt), so a
+/// benchmark that would time a broken law cannot pass.
+[[maybe_unused]] const bool laws_registered = [] {
+  static const std::vector<law> laws = all_laws();
+  for (const law& l : laws) {
+    add("laws", l, l.check);
+    if ((l.id == "P2.ffn[double]" || l.id == "P3.causal[double]") && !l.mutants.empty())
+      add("laws-mutant", l, l.mutants.front().check);
+  }
   return true;
 }();
-#endif
 
 #ifdef ORDERBLIND_LAWS_BENCH_SCHEMES
 /// The positional-encoding schemes battery (orderblind::pe::run_battery, as `orderblind schemes` runs it)

@@ -20,8 +20,16 @@ struct verdict {
   bool errored = false;  ///< the implementation threw (an error — never a counterexample); held is then false
 };
 
-/// Checks a law with one implementation.
-using law_check = std::function<verdict(const run_options&)>;
+/// Checks a law with one implementation: the whole run (`run`, called as law_check(o)) and the case it
+/// repeats (`body`: one RapidCheck case — the law's generators and comparison on that implementation), for
+/// callers that run the cases themselves (the law benchmarks, bench/laws_bench.cpp).
+// NOTE: the body is the battery's own, not a copy, so that what a benchmark times is what the battery
+// checks: the law's implementation and flags are chosen once, in battery_impl.hpp.
+struct law_check {
+  std::function<verdict(const run_options&)> run;
+  std::function<void()> body;
+  verdict operator()(const run_options& o) const { return run(o); }
+};
 
 /// A deliberately broken implementation, and the check of the law on it (it must NOT hold).
 struct mutant {
@@ -52,6 +60,14 @@ struct error_log {
 namespace detail {
 /// The factor by which the running check moves its left side (see checks.hpp: `edge_factor`).
 inline thread_local double edge_factor = 0;
+/// Sets edge_factor for its lifetime.
+struct edge_scope {
+  double previous;
+  explicit edge_scope(double e) : previous(edge_factor) { edge_factor = e; }
+  ~edge_scope() { edge_factor = previous; }
+  edge_scope(const edge_scope&) = delete;
+  edge_scope& operator=(const edge_scope&) = delete;
+};
 }  // namespace detail
 
 /// `t`, with every std::exception it throws recorded in `log`; `swallow` turns the case into a pass
@@ -60,11 +76,7 @@ inline thread_local double edge_factor = 0;
 template <class Testable>
 auto recording_errors(Testable t, std::shared_ptr<error_log> log, bool swallow, double edge = 0) {
   return [t, log, swallow, edge] {
-    struct edge_scope {
-      double previous;
-      explicit edge_scope(double e) : previous(detail::edge_factor) { detail::edge_factor = e; }
-      ~edge_scope() { detail::edge_factor = previous; }
-    } scope(edge);
+    const detail::edge_scope scope(edge);
     try {
       t();
     } catch (const std::exception& e) {
@@ -122,21 +134,26 @@ std::vector<law> all_laws();
 /// (checks.hpp): the perturbation checks of the bound's tightness.
 template <class Testable>
 law_check must_hold(std::string id, long cases, Testable t, double edge = 0) {
-  return [id = std::move(id), cases, t, edge](const run_options& o) {
-    auto log = std::make_shared<error_log>();
-    verdict v = holds(run_property(id, recording_errors(t, log, false, edge), o, cases));
-    note_errors(v, *log);
-    return v;
-  };
+  return {[id = std::move(id), cases, t, edge](const run_options& o) {
+            auto log = std::make_shared<error_log>();
+            verdict v = holds(run_property(id, recording_errors(t, log, false, edge), o, cases));
+            note_errors(v, *log);
+            return v;
+          },
+          [t, edge] {
+            const detail::edge_scope scope(edge);
+            t();
+          }};
 }
 template <class Testable>
 law_check must_break(std::string id, long cases, Testable t, std::function<std::string(const outcome&)> accept = {}) {
-  return [id = std::move(id), cases, t, accept](const run_options& o) {
-    auto log = std::make_shared<error_log>();
-    verdict v = breaks(run_property(id, recording_errors(t, log, true), o, cases), accept);
-    note_errors(v, *log);
-    return v;
-  };
+  return {[id = std::move(id), cases, t, accept](const run_options& o) {
+            auto log = std::make_shared<error_log>();
+            verdict v = breaks(run_property(id, recording_errors(t, log, true), o, cases), accept);
+            note_errors(v, *log);
+            return v;
+          },
+          t};
 }
 
 }  // namespace orderblind::properties
