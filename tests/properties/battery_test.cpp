@@ -223,7 +223,7 @@ TEST_CASE("a worker process that dies costs its law an ERROR verdict and not the
   REQUIRE(laws.size() == 1);
   law dying = laws.front();
   dying.id = "test/dying-worker";
-  dying.check = [](const run_options&) -> verdict { _exit(7); };
+  dying.check.run = [](const run_options&) -> verdict { _exit(7); };
   laws.insert(laws.begin(), dying);
   battery_options o;
   o.run.cases = 20;
