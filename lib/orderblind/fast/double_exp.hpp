@@ -121,6 +121,20 @@ __attribute__((always_inline)) inline void exp_lanes(D& xr, Fma fma) {
   xr = xr == xr ? result : xr + xr;
 }
 
+/// p[i] = exp(p[i]) over the whole vectors of L lanes that fit in p[0 .. count); returns how many entries
+/// that was (a multiple of L). D, U, fma as for exp_lanes; always inlined into a caller of the vectors' target.
+template <class D, class U, int L, class Fma>
+__attribute__((always_inline)) inline Eigen::Index exp_whole_vectors(double* p, Eigen::Index count, Fma fma) {
+  Eigen::Index i = 0;
+  for (; i + L <= count; i += L) {
+    D x;
+    __builtin_memcpy(&x, p + i, sizeof x);
+    exp_lanes<D, U>(x, fma);
+    __builtin_memcpy(p + i, &x, sizeof x);
+  }
+  return i;
+}
+
 /// exp in one double with std::fma (glibc's exact emulation on a CPU without FMA instructions).
 template <exp_fault Fault = exp_fault::none>
 inline double exp_portable(double x) {
@@ -158,14 +172,8 @@ struct fma_avx2 {
 };
 /// p[i] = exp(p[i]) for i < count, four lanes at a time; only where the CPU has AVX2 and FMA.
 inline void exp_array_avx2(double* p, Eigen::Index count) {
-  Eigen::Index i = 0;
-  for (; i + 4 <= count; i += 4) {
-    v4d_exp x;
-    __builtin_memcpy(&x, p + i, sizeof x);
-    exp_lanes<v4d_exp, v4u_exp>(x, fma_avx2{});
-    __builtin_memcpy(p + i, &x, sizeof x);
-  }
-  for (; i < count; ++i) p[i] = exp_fma(p[i]);
+  for (Eigen::Index i = exp_whole_vectors<v4d_exp, v4u_exp, 4>(p, count, fma_avx2{}); i < count; ++i)
+    p[i] = exp_fma(p[i]);
 }
 #pragma GCC pop_options
 
@@ -181,13 +189,7 @@ struct fma_avx512f {
 };
 /// p[i] = exp(p[i]) for i < count, eight lanes at a time; only where the CPU has AVX-512F.
 inline void exp_array_avx512f(double* p, Eigen::Index count) {
-  Eigen::Index i = 0;
-  for (; i + 8 <= count; i += 8) {
-    v8d_exp x;
-    __builtin_memcpy(&x, p + i, sizeof x);
-    exp_lanes<v8d_exp, v8u_exp>(x, fma_avx512f{});
-    __builtin_memcpy(p + i, &x, sizeof x);
-  }
+  const Eigen::Index i = exp_whole_vectors<v8d_exp, v8u_exp, 8>(p, count, fma_avx512f{});
   if (i < count) {
     // NOTE: the last 1–7 entries in one masked vector: the masked-off lanes are neither read nor written.
     const __mmask8 m = static_cast<__mmask8>((1u << (count - i)) - 1u);
