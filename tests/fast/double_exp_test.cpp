@@ -209,8 +209,8 @@ TEST_CASE("exp: the bound's constants, enclosed with MPFI, add up to at most 2u"
   // values): MPFI over 4096 pieces of [−R, R], the largest right end.
   {
     const int pieces = 4096;
-    mpfi_t r, a, q, sum, rj, term, e;
-    for (mpfi_ptr p : {r, a, q, sum, rj, term, e}) mpfi_init2(p, prec);
+    mpfi_t r, a, sum, rj, term, e;
+    for (mpfi_ptr p : {r, a, sum, rj, term, e}) mpfi_init2(p, prec);
     mpfr_t lo, hi, right;
     mpfr_inits2(prec, lo, hi, right, static_cast<mpfr_ptr>(nullptr));
     mpfr_set_ui(G, 0, MPFR_RNDN);
@@ -244,7 +244,7 @@ TEST_CASE("exp: the bound's constants, enclosed with MPFI, add up to at most 2u"
       else if (mpfr_greater_p(right, G)) mpfr_set(G, right, MPFR_RNDU);
       for (auto& x : qs) mpfi_clear(&x);
     }
-    for (mpfi_ptr p : {r, a, q, sum, rj, term, e}) mpfi_clear(p);
+    for (mpfi_ptr p : {r, a, sum, rj, term, e}) mpfi_clear(p);
     mpfr_clears(lo, hi, right, static_cast<mpfr_ptr>(nullptr));
   }
   // ρ = (1 + A + u(1+u)^12·G)(1 + η(1 + η)) − 1, in units of u
