@@ -73,19 +73,11 @@ struct edge_scope {
 /// `t`, with every std::exception it throws recorded in `log`; `swallow` turns the case into a pass
 /// (for laws that must find a counterexample: an exception must never count as one). `edge` sets the
 /// perturbation factor of the compared left sides for the duration of the case (0: none).
-template <class Testable>
-auto recording_errors(Testable t, std::shared_ptr<error_log> log, bool swallow, double edge = 0) {
-  return [t, log, swallow, edge] {
-    const detail::edge_scope scope(edge);
-    try {
-      t();
-    } catch (const std::exception& e) {
-      ++log->count;
-      if (log->first.empty()) log->first = e.what();
-      if (!swallow) throw;
-    }
-  };
-}
+/// A law's case body: it draws its inputs with RapidCheck's `*gen` and asserts with RC_ASSERT.
+using case_body = std::function<void()>;
+
+/// `t` run with `edge` in effect; an exception is counted in `log` (and swallowed when `swallow`).
+case_body recording_errors(case_body t, std::shared_ptr<error_log> log, bool swallow, double edge = 0);
 
 /// Marks a verdict as an error when the implementation threw.
 inline void note_errors(verdict& v, const error_log& log) {
@@ -132,28 +124,20 @@ std::vector<law> all_laws();
 /// thrown by the implementation is an error: the law does not hold, and a refutation is not found.
 /// `edge` (must_hold only) moves the left side of every comparison by that multiple of the law's bound
 /// (checks.hpp): the perturbation checks of the bound's tightness.
+// NOTE: the checks are built by non-template functions over `case_body` (law.cpp, compiled once):
+// RapidCheck's property machinery (checkTestable, the shrinking of the case, the result) is then
+// instantiated for one testable type, not once for every law's and mutant's lambda. That machinery was
+// most of the object code of each battery unit (measured in docs/build.md).
+law_check hold_check(std::string id, long cases, case_body t, double edge);
+law_check break_check(std::string id, long cases, case_body t, std::function<std::string(const outcome&)> accept);
+
 template <class Testable>
 law_check must_hold(std::string id, long cases, Testable t, double edge = 0) {
-  return {[id = std::move(id), cases, t, edge](const run_options& o) {
-            auto log = std::make_shared<error_log>();
-            verdict v = holds(run_property(id, recording_errors(t, log, false, edge), o, cases));
-            note_errors(v, *log);
-            return v;
-          },
-          [t, edge] {
-            const detail::edge_scope scope(edge);
-            t();
-          }};
+  return hold_check(std::move(id), cases, case_body(std::move(t)), edge);
 }
 template <class Testable>
 law_check must_break(std::string id, long cases, Testable t, std::function<std::string(const outcome&)> accept = {}) {
-  return {[id = std::move(id), cases, t, accept](const run_options& o) {
-            auto log = std::make_shared<error_log>();
-            verdict v = breaks(run_property(id, recording_errors(t, log, true), o, cases), accept);
-            note_errors(v, *log);
-            return v;
-          },
-          t};
+  return break_check(std::move(id), cases, case_body(std::move(t)), std::move(accept));
 }
 
 }  // namespace orderblind::properties
