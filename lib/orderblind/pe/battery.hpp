@@ -9,14 +9,17 @@
 #include <limits>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "orderblind/attention.hpp"
 #include "orderblind/index.hpp"
 #include "orderblind/pe/concept.hpp"
+#include "orderblind/pe/erased.hpp"
 #include "orderblind/pe/report.hpp"
 #include "orderblind/pe/solve.hpp"
 #include "orderblind/pe/vector.hpp"
+#include "orderblind/scalar/multiprecision_types.hpp"
 
 namespace orderblind::pe {
 
@@ -167,8 +170,7 @@ vec<T> basis(Eigen::Index d, Eigen::Index j) {
 /// The last position the scheme defines + 1 (or `fallback`).
 template <class S>
 Eigen::Index defined_limit(const S& s, Eigen::Index fallback) {
-  if constexpr (has_max_position<S>) return std::min(fallback, s.max_position());
-  else return fallback;
+  return s.defines_max_position() ? std::min(fallback, s.max_position_value()) : fallback;
 }
 
 /// What "the encoding of position p" is for each kind: PE(p); [R_p x₀ ‖ key R_p x₀]; the bias row/column.
@@ -217,12 +219,12 @@ std::vector<Eigen::Index> far_bases(const S& s, const battery_config& cfg, Eigen
     return out;
   } else {
     Eigen::Index limit = std::numeric_limits<Eigen::Index>::max();
-    if constexpr (has_max_position<S>) limit = s.max_position();
+    if (s.defines_max_position()) limit = s.max_position_value();
     for (Eigen::Index b : cfg.pair_far) {
       const Eigen::Index lo = b - cfg.far_span / 2;
       if (lo >= 0 && lo + cfg.far_span + extra <= limit) out.push_back(lo);
     }
-    if constexpr (has_max_position<S>) {
+    if (s.defines_max_position()) {
       const Eigen::Index lo = limit - cfg.far_span - extra;
       if (lo > cfg.positions && (out.empty() || lo > out.back())) out.push_back(lo);
     }
@@ -260,7 +262,7 @@ cell check_bounded(const S& s, const battery_config& cfg) {
   // position with a small margin (kerple-log at p = 100000 was 8 % above the line) is no evidence of
   // growth; a steady rise over 2^10 … 2^28 is (kerple-log's ln(1 + p/2) rises by ln 4 per step).
   std::vector<Eigen::Index> far = cfg.growth;
-  if constexpr (has_max_position<S>) far.clear();
+  if (s.defines_max_position()) far.clear();
   std::vector<std::pair<Eigen::Index, T>> seen;
   for (Eigen::Index p : far) {
     vec<T> v;
@@ -383,7 +385,7 @@ cell check_extrapolates(const S& s, const battery_config& cfg) {
   std::vector<Eigen::Index> ps;
   for (Eigen::Index p = 0; p < cfg.sweep; ++p) ps.push_back(p);
   for (Eigen::Index p : cfg.far) ps.push_back(p);
-  if constexpr (has_max_position<S>) ps.push_back(s.max_position());
+  if (s.defines_max_position()) ps.push_back(s.max_position_value());
   auto failure = [&](Eigen::Index p) -> std::string {
     try {
       auto v = probe(s, p, p + 1);
@@ -728,8 +730,8 @@ cell check_norm_preserving(const S& s, const battery_config& cfg) {
             c.summary = "‖" + std::string(side ? "key" : "query") + "(x, " + std::to_string(p) + ")‖² = " +
                         short_scalar(ny) + " but ‖x‖² = " + short_scalar(nx) + " (ratio " + short_scalar(ratio) + ")";
             c.evidence = c.summary + " for x = " + format_vec(x) + " (" + arithmetic_name<T>() + ")";
-            if constexpr (has_norm_scale<S>) {
-              const T declared = s.norm_scale();
+            if (s.declares_norm_scale()) {
+              const T declared = s.norm_scale_value();
               const T want = T(declared * declared);
               if (close(ratio, want, tolerance_units(p, s.dim()), want)) {
                 c.evidence += "; this is the declared scale² = " + short_scalar(want) + " (by design)";
@@ -756,14 +758,13 @@ template <class S>
 cell check_bound_decays(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
   cell c = make_cell(property::bound_decays);
-  if constexpr (!has_phases<S>) {
-    (void)s;
-    (void)cfg;
+  if (!s.exposes_phases()) {
     c.result = verdict::not_applicable;
     c.summary = "the scheme exposes no rotation phases (the bound is RoPE's)";
     c.evidence = c.summary;
     return c;
-  } else if constexpr (!scalar_traits<T>::has_sqrt) {
+  }
+  if constexpr (!scalar_traits<T>::has_sqrt) {
     (void)s;
     (void)cfg;
     c.result = verdict::not_applicable;
@@ -773,7 +774,7 @@ cell check_bound_decays(const S& s, const battery_config& cfg) {
   } else {
     using std::sqrt;
     auto bound = [&](Eigen::Index delta) {
-      auto ph = s.phases(delta);
+      auto ph = s.phases_at(delta);
       T re(0), im(0), sum(0);
       for (const auto& [co, si] : ph) {
         re += co;
@@ -999,19 +1000,18 @@ cell guarded(property p, F&& f) {
 
 }  // namespace detail
 
-/// Run every property on `s`. `origin` says where the scheme comes from ("catalogue", "user header", …).
-template <class S>
-scheme_row run_battery(const S& s, const std::string& origin = "catalogue",
-                       battery_config cfg = battery_config::defaults<typename S::scalar_type>()) {
-  static_assert(require_scheme<S>(), "orderblind::pe: this type is not a positional-encoding scheme (see above)");
-  using T = typename S::scalar_type;
+namespace detail {
+
+/// Every property on the erased scheme `s`; run_battery's body, instantiated once per (scalar, kind).
+template <Scalar T, pe_kind K>
+scheme_row run_erased(const erased_scheme<T, K>& s, const std::string& origin, const battery_config& cfg) {
+  using S = erased_scheme<T, K>;
   scheme_row row;
   row.name = s.name();
-  row.kind = kind_name(S::kind);
+  row.kind = kind_name(K);
   row.parameters = s.parameters();
-  row.arithmetic = detail::arithmetic_name<T>();
+  row.arithmetic = arithmetic_name<T>();
   row.origin = origin;
-  using namespace detail;
   row.cells.push_back(guarded<S>(property::bounded, [&] { return check_bounded(s, cfg); }));
   row.cells.push_back(guarded<S>(property::length_consistent, [&] { return check_length_consistent(s, cfg); }));
   row.cells.push_back(guarded<S>(property::injective, [&] { return check_injective(s, cfg); }));
@@ -1023,13 +1023,42 @@ scheme_row run_battery(const S& s, const std::string& origin = "catalogue",
   row.cells.push_back(guarded<S>(property::bound_decays, [&] { return check_bound_decays(s, cfg); }));
   row.cells.push_back(guarded<S>(property::score_decays, [&] { return check_score_decays(s, cfg); }));
   row.cells.push_back(guarded<S>(property::breaks_equivariance, [&] { return check_breaks_equivariance(s, cfg); }));
-  if constexpr (has_stated_expectations<S>) {
-    for (const auto& [p, e] : s.expectations()) {
+  if (s.states_expectations()) {
+    for (const auto& [p, e] : s.stated_expectations()) {
       row.at(p).expected = e;
       row.at(p).expectation_source = "stated by the scheme (" + origin + ")";
     }
   }
   return row;
 }
+
+}  // namespace detail
+
+/// Run every property on `s`. `origin` says where the scheme comes from ("catalogue", "user header", …).
+template <class S>
+scheme_row run_battery(const S& s, const std::string& origin = "catalogue",
+                       battery_config cfg = battery_config::defaults<typename S::scalar_type>()) {
+  static_assert(require_scheme<S>(), "orderblind::pe: this type is not a positional-encoding scheme (see above)");
+  using T = typename S::scalar_type;
+  if constexpr (std::is_same_v<S, erased_scheme<T, S::kind>>) return detail::run_erased(s, origin, cfg);
+  else return detail::run_erased(erased_scheme<T, S::kind>(s), origin, cfg);
+}
+
+// NOTE: a target that links orderblind_pe_battery (properties/pe/CMakeLists.txt) is compiled with
+// ORDERBLIND_PE_BATTERY_COMPILED: the battery for double, mpq_rational and mpfr100 is then instantiated
+// once, in that library, and not again in every unit that runs a scheme. Without the macro (a user of
+// the installed headers) this header instantiates what it runs, as any template library does.
+#ifdef ORDERBLIND_PE_BATTERY_COMPILED
+#define ORDERBLIND_PE_BATTERY_INSTANCES(EXTERN, T)                                                              \
+  EXTERN template scheme_row detail::run_erased(const erased_scheme<T, pe_kind::additive>&, const std::string&,   \
+                                                const battery_config&);                                          \
+  EXTERN template scheme_row detail::run_erased(const erased_scheme<T, pe_kind::query_key>&, const std::string&,  \
+                                                const battery_config&);                                          \
+  EXTERN template scheme_row detail::run_erased(const erased_scheme<T, pe_kind::score_bias>&, const std::string&, \
+                                                const battery_config&);
+ORDERBLIND_PE_BATTERY_INSTANCES(extern, double)
+ORDERBLIND_PE_BATTERY_INSTANCES(extern, mpq_rational)
+ORDERBLIND_PE_BATTERY_INSTANCES(extern, mpfr100)
+#endif
 
 }  // namespace orderblind::pe
