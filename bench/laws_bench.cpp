@@ -134,20 +134,14 @@ void add(const std::string& prefix, const law& l, const law_check& check) {
 /// The positional-encoding schemes battery (orderblind::pe::run_battery, as `orderblind schemes` runs it)
 /// on every scheme the catalogue registered in the arithmetic `scalar` ("mpq_rational", "mpfr100": the
 /// start of the row's arithmetic, e.g. "mpfr100 (tolerance in ε)"); items are the property cells decided.
-// NOTE: the catalogue registers its schemes from static initialisers of its own translation units, and
-// a registered scheme names its arithmetic only in the row it returns; so the benchmark reads the
-// registry when it runs (after every static initialiser), and learns each scheme's arithmetic from one
-// untimed run.
+// NOTE: the catalogue registers its schemes from static initialisers of its own translation units, so
+// the benchmark reads the registry when it runs (after every static initialiser); each entry names its
+// arithmetic, so choosing the schemes runs none of them.
 void pe_schemes(benchmark::State& st, const std::string& scalar) {
-  static const std::vector<std::pair<std::size_t, std::string>> arithmetic_of = [] {
-    std::vector<std::pair<std::size_t, std::string>> out;
-    const auto& registry = pe::scheme_registry();
-    for (std::size_t i = 0; i < registry.size(); ++i) out.emplace_back(i, registry[i].run().arithmetic);
-    return out;
-  }();
+  const auto& registry = pe::scheme_registry();
   std::vector<std::size_t> chosen;
-  for (const auto& [i, a] : arithmetic_of)
-    if (a.rfind(scalar + " ", 0) == 0) chosen.push_back(i);
+  for (std::size_t i = 0; i < registry.size(); ++i)
+    if (registry[i].arithmetic.rfind(scalar + " ", 0) == 0) chosen.push_back(i);
   if (chosen.empty()) {
     st.SkipWithError(("no catalogue scheme is registered in " + scalar).c_str());
     return;
@@ -155,7 +149,7 @@ void pe_schemes(benchmark::State& st, const std::string& scalar) {
   long cells = 0, schemes = 0, disagreeing = 0;
   for (auto _ : st) {
     for (const std::size_t i : chosen) {
-      const pe::scheme_row row = pe::scheme_registry()[i].run();
+      const pe::scheme_row row = registry[i].run();
       cells += static_cast<long>(row.cells.size());
       ++schemes;
       if (row.has_expectations() && !row.agrees()) ++disagreeing;

@@ -55,7 +55,7 @@ bool register_scheme(S s, std::string origin, Annotate annotate = [](scheme_row&
                                          "); give one of them another name()");
     return false;
   }
-  scheme_registry().push_back({name, origin, [s, origin, annotate] {
+  scheme_registry().push_back({name, origin, arithmetic, [s, origin, annotate] {
                                  auto row = run_battery(s, origin);
                                  annotate(row);
                                  return row;

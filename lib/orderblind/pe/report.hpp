@@ -147,6 +147,7 @@ struct scheme_row {
 struct registered_scheme {
   std::string name;
   std::string origin;
+  std::string arithmetic;  ///< the row's arithmetic, e.g. "mpq_rational (exact)", known without a run
   std::function<scheme_row()> run;
 };
 
