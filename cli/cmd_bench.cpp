@@ -49,16 +49,16 @@ verify::report bench_report(const bench::result& r) {
 
 const registrar cmd{command{
     "bench", "time the permutation-equivariance check (rational, mp100, double or expfield workload)",
-    [](CLI::App& sub, const global_options& opts, int& rc) {
+    [](args& sub, const global_options& opts, int& rc) {
       static bench::options o;
-      sub.add_option("--workload", o.workload, "rational | mp100 | double | expfield")->capture_default_str();
-      sub.add_option("--n", o.n, "tokens (rows of X)")->capture_default_str();
-      sub.add_option("--d", o.d, "model width d (W_Q, W_K, W_V are d x d)")->capture_default_str();
-      sub.add_option("--heads", o.heads, "heads (must divide d; W_O is drawn like the others)")->capture_default_str();
-      sub.add_option("--seconds", o.seconds, "run checks for at least this long")->capture_default_str();
-      sub.add_flag("--allow-large", o.allow_large,
+      sub.option("--workload", o.workload, "rational | mp100 | double | expfield", {.show_default = true});
+      sub.option("--n", o.n, "tokens (rows of X)", {.show_default = true});
+      sub.option("--d", o.d, "model width d (W_Q, W_K, W_V are d x d)", {.show_default = true});
+      sub.option("--heads", o.heads, "heads (must divide d; W_O is drawn like the others)", {.show_default = true});
+      sub.option("--seconds", o.seconds, "run checks for at least this long", {.show_default = true});
+      sub.flag("--allow-large", o.allow_large,
                    "allow exact workloads above n*d = " + std::to_string(bench::exact_size_limit));
-      sub.callback([&opts, &rc] {
+      sub.on_run([&opts, &rc] {
         require_format(opts.format);
         bench::options run = o;
         run.seed = opts.seed.value_or(default_seed);

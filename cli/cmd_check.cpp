@@ -31,20 +31,6 @@ struct check_args {
   std::optional<double> max_size, tolerance_eps;
 };
 
-/// A finite number ≥ 0 (or > 0 with `positive`). CLI11's NonNegativeNumber and PositiveNumber let NaN
-/// and inf through (NaN fails no comparison), and a NaN tolerance would make every check "hold".
-CLI::Validator finite_number(bool positive) {
-  return CLI::Validator(
-      [positive](std::string& in) -> std::string {
-        double v = 0;
-        if (!CLI::detail::lexical_cast(in, v)) return "'" + in + "' is not a number";
-        if (!std::isfinite(v)) return "must be finite, got '" + in + "'";
-        if (positive ? !(v > 0) : !(v >= 0)) return std::string("must be ") + (positive ? "> 0" : ">= 0") + ", got " + in;
-        return {};
-      },
-      positive ? "FINITE > 0" : "FINITE >= 0");
-}
-
 std::string fmt(double v) {
   std::ostringstream os;
   os << std::setprecision(4) << v;
@@ -54,7 +40,7 @@ std::string fmt(double v) {
 void require_work(double work, const std::string& what, const check_args& a) {
   const double limit = a.max_size.value_or(a.exact ? default_max_work_exact : default_max_work_double);
   if (work > limit)
-    throw CLI::ValidationError("--max-size", what + ": n²·d = " + fmt(work) + " exceeds the limit " + fmt(limit) +
+    throw usage_error("--max-size", what + ": n²·d = " + fmt(work) + " exceeds the limit " + fmt(limit) +
                                                  (a.exact ? " for exact arithmetic" : " for double") +
                                                  " (cost grows with n²·d); raise it with --max-size " +
                                                  std::to_string(static_cast<long long>(std::ceil(work))));
@@ -74,12 +60,12 @@ verify::report check_report(const std::vector<properties::check_result>& rs, con
 int run_check(const check_args& a, const global_options& opts) {
   const bool layer = !a.x.empty() || !a.wq.empty() || !a.wk.empty() || !a.wv.empty() || !a.wo.empty();
   if (!layer && a.pe.empty())
-    throw CLI::ValidationError("check", "nothing to check: give --x, --wq, --wk, --wv (a layer) and/or --pe (a table)");
+    throw usage_error("check", "nothing to check: give --x, --wq, --wk, --wv (a layer) and/or --pe (a table)");
   if (layer && (a.x.empty() || a.wq.empty() || a.wk.empty() || a.wv.empty()))
-    throw CLI::ValidationError("check", "a layer needs all of --x, --wq, --wk and --wv");
-  if (a.heads > 0 && a.wo.empty()) throw CLI::ValidationError("--heads", "--heads needs --wo (the output projection)");
-  if (a.add_pe && (!layer || a.pe.empty())) throw CLI::ValidationError("--add-pe", "--add-pe needs a layer and --pe");
-  if (a.causal && !layer) throw CLI::ValidationError("--causal", "--causal needs a layer");
+    throw usage_error("check", "a layer needs all of --x, --wq, --wk and --wv");
+  if (a.heads > 0 && a.wo.empty()) throw usage_error("--heads", "--heads needs --wo (the output projection)");
+  if (a.add_pe && (!layer || a.pe.empty())) throw usage_error("--add-pe", "--add-pe needs a layer and --pe");
+  if (a.causal && !layer) throw usage_error("--causal", "--causal needs a layer");
 
   io::read_limits lim;
   // NOTE: --max-size is finite (its validator); past 2^62 elements no file could be read anyway, and
@@ -127,25 +113,25 @@ int run_check(const check_args& a, const global_options& opts) {
 const registrar cmd{command{
     "check",
     "check a user's own layer (--x --wq --wk --wv [--wo --heads]) or positional table (--pe), from .npy or CSV files",
-    [](CLI::App& sub, const global_options& opts, int& rc) {
+    [](args& sub, const global_options& opts, int& rc) {
       static check_args a;
-      sub.add_option("--x", a.x, "token rows X (n x d_model), .npy or .csv");
-      sub.add_option("--wq", a.wq, "W_Q (d_model x d_k)");
-      sub.add_option("--wk", a.wk, "W_K (d_model x d_k)");
-      sub.add_option("--wv", a.wv, "W_V (d_model x d_v)");
-      sub.add_option("--wo", a.wo, "W_O (d_model x d_model): multi-head attention");
-      sub.add_option("--heads", a.heads, "number of heads (needs --wo; divides d_model)")->check(CLI::Range(1, 4096));
-      sub.add_option("--pe", a.pe, "a positional-encoding table (positions x dims), .npy or .csv");
-      sub.add_flag("--exact", a.exact, "exact arithmetic: every double as its dyadic rational (mpq_rational)");
-      sub.add_flag("--causal", a.causal, "apply a causal mask (a decoder's layer; it is not equivariant)");
-      sub.add_flag("--add-pe", a.add_pe, "add the --pe table to X before the layer (position breaks equivariance)");
-      sub.add_option("--max-size", a.max_size,
+      sub.option("--x", a.x, "token rows X (n x d_model), .npy or .csv");
+      sub.option("--wq", a.wq, "W_Q (d_model x d_k)");
+      sub.option("--wk", a.wk, "W_K (d_model x d_k)");
+      sub.option("--wv", a.wv, "W_V (d_model x d_v)");
+      sub.option("--wo", a.wo, "W_O (d_model x d_model): multi-head attention");
+      sub.option("--heads", a.heads, "number of heads (needs --wo; divides d_model)", {.range = {{1, 4096}}});
+      sub.option("--pe", a.pe, "a positional-encoding table (positions x dims), .npy or .csv");
+      sub.flag("--exact", a.exact, "exact arithmetic: every double as its dyadic rational (mpq_rational)");
+      sub.flag("--causal", a.causal, "apply a causal mask (a decoder's layer; it is not equivariant)");
+      sub.flag("--add-pe", a.add_pe, "add the --pe table to X before the layer (position breaks equivariance)");
+      sub.option("--max-size", a.max_size,
                      "largest n²·d accepted (default 2^28 = 268435456 in double, 2^18 = 262144 with --exact); "
-                     "also raises the file readers' element limit (2^24)")
-          ->check(finite_number(true));
-      sub.add_option("--tolerance-eps", a.tolerance_eps, "override every floating bound (in the law's own unit)")
-          ->check(finite_number(false));
-      sub.callback([&opts, &rc] { rc = run_check(a, opts); });
+                     "also raises the file readers' element limit (2^24)",
+                 {.finite_number = option_spec::finite::positive});
+      sub.option("--tolerance-eps", a.tolerance_eps, "override every floating bound (in the law's own unit)",
+                 {.finite_number = option_spec::finite::non_negative});
+      sub.on_run([&opts, &rc] { rc = run_check(a, opts); });
     }}};
 
 }  // namespace

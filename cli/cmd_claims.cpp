@@ -23,8 +23,8 @@ proofs::run_config config_of(const global_options& opts) {
 
 const registrar cmd{command{"claims",
                             "check every claim of the four texts; list the errata and the questionable claims",
-                            [](CLI::App& sub, const global_options& opts, int& rc) {
-                              sub.callback([&opts, &rc] {
+                            [](args& sub, const global_options& opts, int& rc) {
+                              sub.on_run([&opts, &rc] {
                                 require_format(opts.format);
                                 const auto r = compute_claims(texts_inputs(config_of(opts)));
                                 const auto report = claims::to_report(r);

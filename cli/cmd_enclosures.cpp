@@ -53,11 +53,11 @@ verify::report enclosure_report(const std::vector<enclosure::enclosure_result>& 
 
 const registrar cmd{command{
     "enclosures", "certificate: MPFI (100 digits) bounds on the residuals of the sinusoid and RoPE identities",
-    [](CLI::App& sub, const global_options& opts, int& rc) {
-      sub.callback([&opts, &rc] {
+    [](args& sub, const global_options& opts, int& rc) {
+      sub.on_run([&opts, &rc] {
         require_format(opts.format);
         const long cases = opts.cases.value_or(default_enclosure_cases);
-        if (cases <= 0) throw CLI::ValidationError("--cases", "must be at least 1");
+        if (cases <= 0) throw usage_error("--cases", "must be at least 1");
         const auto r = enclosure_report(enclosure::run_certificate(cases, opts.seed.value_or(default_seed)));
         emit(r, opts, std::cout);
         rc = exit_code_of(r);

@@ -50,10 +50,10 @@ verify::report example_report(const std::vector<worked_example>& list) {
 
 const registrar cmd{command{
     "example", "print the texts' worked examples (dog-bites-man, i-love-llms, i-love-llms-exact, counter) with their values",
-    [](CLI::App& sub, const global_options& opts, int& rc) {
+    [](args& sub, const global_options& opts, int& rc) {
       static std::vector<std::string> names;
-      sub.add_option("name", names, "which examples (default: all)");
-      sub.callback([&opts, &rc] {
+      sub.option("name", names, "which examples (default: all)");
+      sub.on_run([&opts, &rc] {
         require_format(opts.format);
         auto all = proofs::compute_worked_examples();
         std::vector<worked_example> chosen;
@@ -65,7 +65,7 @@ const registrar cmd{command{
               found = true;
             }
           if (!found)
-            throw CLI::ValidationError("example", "unknown example '" + n + "' (" + proofs::worked_example_names + ")");
+            throw usage_error("example", "unknown example '" + n + "' (" + proofs::worked_example_names + ")");
         }
         if (names.empty()) chosen = all;
         const auto r = example_report(chosen);

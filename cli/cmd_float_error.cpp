@@ -74,14 +74,14 @@ verify::report float_error_report(const std::vector<enclosure::float_error_row>&
 const registrar cmd{command{
     "float-error",
     "table of Attn(PX) - P·Attn(X) in double (max and RMS in eps, worst input) for in-order and sorted sums",
-    [](CLI::App& sub, const global_options& opts, int& rc) {
+    [](args& sub, const global_options& opts, int& rc) {
       static bool no_accuracy = false;
-      sub.add_flag("--no-accuracy", no_accuracy, "skip the mpfr100 reference (faster)");
-      sub.callback([&opts, &rc] {
+      sub.flag("--no-accuracy", no_accuracy, "skip the mpfr100 reference (faster)");
+      sub.on_run([&opts, &rc] {
         require_format(opts.format);
         const long cases = opts.cases.value_or(default_float_cases);
         const std::uint64_t seed = opts.seed.value_or(default_seed);
-        if (cases <= 0) throw CLI::ValidationError("--cases", "must be at least 1");
+        if (cases <= 0) throw usage_error("--cases", "must be at least 1");
         const auto rows = enclosure::float_error_table({2, 4, 8, 16, 32, 64}, cases, seed, !no_accuracy);
         const auto r = float_error_report(rows, cases, seed, !no_accuracy);
         emit(r, opts, std::cout);

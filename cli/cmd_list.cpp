@@ -76,8 +76,8 @@ verify::report list_report() {
 
 const registrar cmd{command{
     "list", "list the proofs (for 'prove'), the worked examples (for 'example') and the claims report",
-    [](CLI::App& sub, const global_options& opts, int& rc) {
-      sub.callback([&opts, &rc] {
+    [](args& sub, const global_options& opts, int& rc) {
+      sub.on_run([&opts, &rc] {
         const auto r = list_report();
         emit(r, opts, std::cout);
         rc = exit_code_of(r);

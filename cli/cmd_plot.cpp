@@ -57,28 +57,28 @@ const registrar cmd{command{
     "plot",
     "write SVG pictures: the sinusoidal table (sinusoid), position scores against m − n (scores), the "
     "equivariance residual of double against exact (residual), or all three",
-    [](CLI::App& sub, const global_options& opts, int& rc) {
+    [](args& sub, const global_options& opts, int& rc) {
       static plot_args a;
-      sub.add_option("figure", a.which, "sinusoid, scores, residual or all (default)")
-          ->check(CLI::IsMember({"sinusoid", "scores", "residual", "all"}));
-      sub.add_option("-o,--output", a.out, "output file (one figure; default <figure-name>.svg in --dir)");
-      sub.add_option("--dir", a.dir, "output directory (default .)");
-      sub.add_option("--positions", a.positions, "positions of the sinusoid table (default 64)")->check(CLI::Range(1L, 4096L));
-      sub.add_option("--dims", a.dims, "dimensions d, even (default 8)")->check(CLI::Range(2L, 512L));
-      sub.add_option("--score-positions", a.score_positions, "positions for the score figure (default 16)")
-          ->check(CLI::Range(2L, 256L));
-      sub.add_option("--max-tokens", a.max_tokens, "largest n of the residual figure (default 32)")->check(CLI::Range(2L, 128L));
-      sub.callback([&opts, &rc] {
+      sub.option("figure", a.which, "sinusoid, scores, residual or all (default)",
+                 {.one_of = {"sinusoid", "scores", "residual", "all"}});
+      sub.option("-o,--output", a.out, "output file (one figure; default <figure-name>.svg in --dir)");
+      sub.option("--dir", a.dir, "output directory (default .)");
+      sub.option("--positions", a.positions, "positions of the sinusoid table (default 64)", {.range = {{1, 4096}}});
+      sub.option("--dims", a.dims, "dimensions d, even (default 8)", {.range = {{2, 512}}});
+      sub.option("--score-positions", a.score_positions, "positions for the score figure (default 16)",
+                 {.range = {{2, 256}}});
+      sub.option("--max-tokens", a.max_tokens, "largest n of the residual figure (default 32)", {.range = {{2, 128}}});
+      sub.on_run([&opts, &rc] {
         require_format(opts.format);
-        if (a.dims % 2 != 0) throw CLI::ValidationError("--dims", "d must be even (sin/cos pairs), got " + std::to_string(a.dims));
+        if (a.dims % 2 != 0) throw usage_error("--dims", "d must be even (sin/cos pairs), got " + std::to_string(a.dims));
         if (!a.out.empty() && a.which == "all")
-          throw CLI::ValidationError("--output", "--output names one file: choose a figure, or use --dir for all");
+          throw usage_error("--output", "--output names one file: choose a figure, or use --dir for all");
         const std::uint64_t seed = opts.seed.value_or(default_seed);
         const long perms = opts.cases.value_or(10);
         std::vector<std::string> figures =
             a.which == "all" ? std::vector<std::string>{"sinusoid", "scores", "residual"} : std::vector<std::string>{a.which};
         if (a.out.empty() && !std::filesystem::is_directory(a.dir))
-          throw CLI::ValidationError("--dir", "'" + a.dir + "' is not a directory");
+          throw usage_error("--dir", "'" + a.dir + "' is not a directory");
         verify::value::list written;
         verify::value::checks checks;
         for (const auto& f : figures) {

@@ -304,26 +304,26 @@ int exit_code(const properties::battery_run& run, const verify::report& rep, boo
 const registrar cmd{command{
     "properties",
     "run the order-blindness property battery (P1-P8; RapidCheck) and print each law's verdict; --list to list",
-    [](CLI::App& sub, const global_options& opts, int& rc) {
+    [](args& sub, const global_options& opts, int& rc) {
       static bool list = false, mutants = false, stats = false;
       static std::string only;
       static unsigned jobs = properties::default_jobs();
-      sub.add_flag("--list", list, "list the laws, their arithmetic, tolerance and mutants without running them");
-      sub.add_flag("--mutants", mutants, "also run every law on its mutants and report whether each is caught");
-      sub.add_flag("--stats", stats,
+      sub.flag("--list", list, "list the laws, their arithmetic, tolerance and mutants without running them");
+      sub.flag("--mutants", mutants, "also run every law on its mutants and report whether each is caught");
+      sub.flag("--stats", stats,
                    "also print, per law, what its cases were: histograms of n, d, heads and permutation kinds, the "
                    "share of degenerate cases and of cases whose two sides differ in some bit");
-      sub.add_option("--only", only, "run only the laws whose id starts with this (e.g. P4, P1.multi-head)");
-      sub.add_option("--jobs", jobs,
+      sub.option("--only", only, "run only the laws whose id starts with this (e.g. P4, P1.multi-head)");
+      sub.option("--jobs", jobs,
                      "worker processes running laws side by side (default: the hardware's threads, " +
                          std::to_string(properties::default_jobs()) +
-                         "); every law's cases, verdict and counterexample are the same for any N")
-          ->check(CLI::Range(1u, 1024u));
-      sub.callback([&opts, &rc] {
+                         "); every law's cases, verdict and counterexample are the same for any N",
+                 {.range = {{1, 1024}}});
+      sub.on_run([&opts, &rc] {
         const auto laws = properties::all_laws();
         if (!only.empty() &&
             std::none_of(laws.begin(), laws.end(), [](const law& l) { return l.id.rfind(only, 0) == 0; }))
-          throw CLI::ValidationError("--only", "no law id starts with '" + only + "' (see 'orderblind properties --list')");
+          throw usage_error("--only", "no law id starts with '" + only + "' (see 'orderblind properties --list')");
         if (list) {
           emit(list_report(laws), opts, std::cout);
           return;

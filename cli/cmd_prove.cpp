@@ -18,10 +18,10 @@ proofs::run_config resolve(const global_options& opts) {
 
 const registrar cmd{command{
     "prove", "run proofs step by step and print their certificates (ids: see 'orderblind list'; 'all' for every one)",
-    [](CLI::App& sub, const global_options& opts, int& rc) {
+    [](args& sub, const global_options& opts, int& rc) {
       static std::vector<std::string> ids;
-      sub.add_option("id", ids, "proof ids, e.g. A.1 A.2 3.4 3.7 4, or 'all'")->required();
-      sub.callback([&opts, &rc] {
+      sub.option("id", ids, "proof ids, e.g. A.1 A.2 3.4 3.7 4, or 'all'", {.required = true});
+      sub.on_run([&opts, &rc] {
         require_format(opts.format);
         std::vector<std::string> chosen;
         for (const auto& id : ids) {
@@ -32,7 +32,7 @@ const registrar cmd{command{
           try {
             proofs::find_proof(id);
           } catch (const std::invalid_argument& e) {
-            throw CLI::ValidationError("prove", e.what());
+            throw usage_error("prove", e.what());
           }
           chosen.push_back(id);
         }

@@ -17,7 +17,7 @@ std::vector<pe::scheme_row> run_selected(const std::vector<std::string>& names,
   try {
     chosen = pe::select_schemes(names);
   } catch (const std::invalid_argument& e) {
-    throw CLI::ValidationError("--scheme", e.what());
+    throw usage_error("--scheme", e.what());
   }
   std::vector<pe::scheme_row> rows;
   for (const auto* s : chosen) {
@@ -29,21 +29,21 @@ std::vector<pe::scheme_row> run_selected(const std::vector<std::string>& names,
 
 const registrar cmd{command{
     "schemes", "check every positional-encoding scheme against the property battery (the matrix)",
-    [](CLI::App& sub, const global_options& opts, int& rc) {
+    [](args& sub, const global_options& opts, int& rc) {
       static std::vector<std::string> names;
       static std::string expect_spec;
-      sub.add_option("--scheme", names, "schemes to check (a name, or a family such as rope-interleaved)");
-      sub.add_option("--expect", expect_spec,
+      sub.option("--scheme", names, "schemes to check (a name, or a family such as rope-interleaved)");
+      sub.option("--expect", expect_spec,
                      "expected verdicts for each chosen scheme, e.g. \"relative scores=holds,norm-preserving=n/a\" "
                      "(holds, fails or n/a; replaces the catalogue's expectation of that cell); exit 1 if one differs");
-      sub.callback([&opts, &rc] {
+      sub.on_run([&opts, &rc] {
         require_format(opts.format);
         pe::stated_expectations expect;
         if (!expect_spec.empty()) {
           try {
             expect = pe::parse_expectations(expect_spec);
           } catch (const std::invalid_argument& e) {
-            throw CLI::ValidationError("--expect", e.what());
+            throw usage_error("--expect", e.what());
           }
         }
         if (!pe::registration_conflicts().empty()) {

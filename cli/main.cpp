@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <iostream>
 
+#include <CLI/CLI.hpp>
+
 #include "orderblind/verify/render.hpp"
 #include "orderblind/version.hpp"
 #include "registry.hpp"
@@ -21,7 +23,7 @@ std::vector<main_job>& main_jobs() {
 }
 void require_format(const std::string& format) {
   if (!verify::parse_format(format))
-    throw CLI::ValidationError("--format", "unknown format '" + format + "' (expected " + verify::format_names + ")");
+    throw usage_error("--format", "unknown format '" + format + "' (expected " + verify::format_names + ")");
 }
 void emit(const verify::report& r, const global_options& opts, std::ostream& os) {
   require_format(opts.format);
@@ -96,7 +98,8 @@ int main(int argc, char** argv) {
   std::sort(cmds.begin(), cmds.end(), [](const command& a, const command& b) { return a.name < b.name; });
   for (const auto& c : cmds) {
     CLI::App* sub = app.add_subcommand(c.name, c.summary);
-    c.configure(*sub, opts, rc);
+    args a(*sub);
+    c.configure(a, opts, rc);
   }
   try {
     app.parse(argc, argv);
@@ -107,6 +110,9 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
+    std::cerr << "orderblind: " << e.what() << " (see 'orderblind --help')\n";
+    return bad_usage;
+  } catch (const usage_error& e) {  // a command's own check of its options, reported as CLI11's are
     std::cerr << "orderblind: " << e.what() << " (see 'orderblind --help')\n";
     return bad_usage;
   } catch (const std::invalid_argument& e) {

@@ -2,7 +2,6 @@
 #pragma once
 /// The command's plug-in points: subcommands and the jobs the no-argument run performs.
 /// Each cli/cmd_*.cpp registers itself with a static `registrar`; main.cpp only iterates.
-#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
@@ -10,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "args.hpp"
 #include "orderblind/verify/report.hpp"
 
 namespace orderblind::cli {
@@ -50,7 +50,7 @@ struct main_job {
 struct command {
   std::string name;
   std::string summary;
-  std::function<void(CLI::App& sub, const global_options& opts, int& rc)> configure;
+  std::function<void(args& sub, const global_options& opts, int& rc)> configure;
 };
 
 std::vector<command>& commands();
@@ -62,7 +62,7 @@ struct registrar {
   explicit registrar(main_job j) { main_jobs().push_back(std::move(j)); }
 };
 
-/// Throws CLI::ValidationError unless `format` is text, markdown, json or junit.
+/// Throws usage_error unless `format` is text, markdown, json or junit.
 void require_format(const std::string& format);
 
 /// Writes `r` in the format of `--format` (verify/render.hpp: text, Markdown, JSON or JUnit XML). Every
