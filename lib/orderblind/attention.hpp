@@ -468,3 +468,31 @@ Matrix<T> multi_head_self_attention(const Matrix<T>& x, const multi_head_weights
 // The fused double head (fast/double_head.hpp): a specialisation of head_kernels, so it must be seen
 // wherever attention is (a specialisation missing from one translation unit would be an ODR violation).
 #include "orderblind/fast/double_head.hpp"
+
+// NOTE: a target of this project's build (not a user of the installed headers) is compiled with
+// ORDERBLIND_INSTANCES_COMPILED (cmake/OrderblindInstances.cmake): attention over double, mpq_rational
+// and mpfr100 with their default kernels is then instantiated once, in orderblind_instances
+// (lib/instances/), and not again in every unit that calls it, nor are the fused heads it reaches. Without
+// the macro this header instantiates what a unit calls, as any template library does.
+#define ORDERBLIND_ATTENTION_INSTANCES(EXTERN, T)                                                                 \
+  EXTERN template Matrix<T> self_attention<T, default_kernel<T>>(const Matrix<T>&, const head_weights<T>&,        \
+                                                                 const attention_options<T>&);                     \
+  EXTERN template attention_trace<T> self_attention_trace<T, default_kernel<T>>(                                  \
+      const Matrix<T>&, const head_weights<T>&, const attention_options<T>&);                                     \
+  EXTERN template Matrix<T> cross_attention<T, default_kernel<T>>(const Matrix<T>&, const Matrix<T>&,             \
+                                                                  const head_weights<T>&, const attention_options<T>&); \
+  EXTERN template attention_trace<T> cross_attention_trace<T, default_kernel<T>>(                                 \
+      const Matrix<T>&, const Matrix<T>&, const head_weights<T>&, const attention_options<T>&);                   \
+  EXTERN template Matrix<T> multi_head_attention<T, default_kernel<T>>(                                           \
+      const Matrix<T>&, const Matrix<T>&, const multi_head_weights<T>&, const attention_options<T>&);             \
+  EXTERN template Matrix<T> multi_head_self_attention<T, default_kernel<T>>(                                      \
+      const Matrix<T>&, const multi_head_weights<T>&, const attention_options<T>&);                               \
+  EXTERN template Matrix<T> normalise_rows<T, default_kernel<T>>(const Matrix<T>&, const mask&, summation);
+#ifdef ORDERBLIND_INSTANCES_COMPILED
+#include "orderblind/scalar/multiprecision.hpp"
+namespace orderblind {
+ORDERBLIND_ATTENTION_INSTANCES(extern, double)
+ORDERBLIND_ATTENTION_INSTANCES(extern, mpq_rational)
+ORDERBLIND_ATTENTION_INSTANCES(extern, mpfr100)
+}  // namespace orderblind
+#endif

@@ -63,3 +63,23 @@ Matrix<T> decoder_stack(Matrix<T> y, const Matrix<T>& c, const std::vector<decod
 }
 
 }  // namespace orderblind
+
+// NOTE: as attention.hpp's instances (ORDERBLIND_INSTANCES_COMPILED: this project's own targets).
+#define ORDERBLIND_BLOCKS_INSTANCES(EXTERN, T)                                                                    \
+  EXTERN template Matrix<T> encoder_block<T, default_kernel<T>, default_norm<T>>(                                 \
+      const Matrix<T>&, const encoder_block_weights<T>&, const attention_options<T>&);                            \
+  EXTERN template Matrix<T> encoder_stack<T, default_kernel<T>, default_norm<T>>(                                 \
+      Matrix<T>, const std::vector<encoder_block_weights<T>>&, const attention_options<T>&);                      \
+  EXTERN template Matrix<T> decoder_block<T, default_kernel<T>, default_norm<T>>(                                 \
+      const Matrix<T>&, const Matrix<T>&, const decoder_block_weights<T>&, attention_options<T>,                  \
+      const attention_options<T>&);                                                                               \
+  EXTERN template Matrix<T> decoder_stack<T, default_kernel<T>, default_norm<T>>(                                 \
+      Matrix<T>, const Matrix<T>&, const std::vector<decoder_block_weights<T>>&, const attention_options<T>&);
+#ifdef ORDERBLIND_INSTANCES_COMPILED
+#include "orderblind/scalar/multiprecision.hpp"
+namespace orderblind {
+ORDERBLIND_BLOCKS_INSTANCES(extern, double)
+ORDERBLIND_BLOCKS_INSTANCES(extern, mpq_rational)
+ORDERBLIND_BLOCKS_INSTANCES(extern, mpfr100)
+}  // namespace orderblind
+#endif
