@@ -19,21 +19,12 @@ add_library(orderblind_instances STATIC EXCLUDE_FROM_ALL
 target_link_libraries(orderblind_instances PUBLIC orderblind::orderblind PRIVATE orderblind_warnings)
 target_compile_definitions(orderblind_instances PUBLIC ORDERBLIND_INSTANCES_COMPILED)
 
-# orderblind_apply_instances(): links orderblind_instances into every executable, object and static library
-# declared by then that is not position-independent (nor a precompiled-header host, the Python module or a
-# fuzzer). Called once, at the end of the top CMakeLists.
+# orderblind_apply_instances(): links orderblind_instances into every target of orderblind_compiled_targets()
+# declared by then. Called once, at the end of the top CMakeLists.
 function(orderblind_apply_instances)
-  orderblind_collect_targets(${PROJECT_SOURCE_DIR} all)
+  orderblind_compiled_targets(all)  # cmake/OrderblindPch.cmake
+  list(REMOVE_ITEM all orderblind_instances)
   foreach(t IN LISTS all)
-    get_target_property(type ${t} TYPE)
-    if(NOT type MATCHES "^(EXECUTABLE|OBJECT_LIBRARY|STATIC_LIBRARY)$" OR
-       t MATCHES "^(orderblind_pch_|orderblind_instances$|python_|fuzz_)")
-      continue()
-    endif()
-    get_target_property(pic ${t} POSITION_INDEPENDENT_CODE)
-    if(pic)
-      continue()
-    endif()
     target_link_libraries(${t} PRIVATE orderblind_instances)
   endforeach()
 endfunction()

@@ -60,6 +60,26 @@ function(orderblind_collect_targets dir out)
   set(${out} ${targets} PARENT_SCOPE)
 endfunction()
 
+# orderblind_compiled_targets(<out-var>): the executables, object and static libraries of the whole tree
+# that are compiled as ordinary (not position-independent) code by the project's own g++ flags: not the
+# precompiled-header hosts, the Python module, other POSITION_INDEPENDENT_CODE targets, nor the fuzzers.
+# The targets that the precompiled headers and the compiled instances (cmake/OrderblindInstances.cmake) apply to.
+function(orderblind_compiled_targets out)
+  orderblind_collect_targets(${PROJECT_SOURCE_DIR} all)
+  set(kept)
+  foreach(t IN LISTS all)
+    get_target_property(type ${t} TYPE)
+    if(NOT type MATCHES "^(EXECUTABLE|OBJECT_LIBRARY|STATIC_LIBRARY)$" OR t MATCHES "^(orderblind_pch_|python_|fuzz_)")
+      continue()
+    endif()
+    get_target_property(pic ${t} POSITION_INDEPENDENT_CODE)
+    if(NOT pic)
+      list(APPEND kept ${t})
+    endif()
+  endforeach()
+  set(${out} ${kept} PARENT_SCOPE)
+endfunction()
+
 # orderblind_apply_pch(): the test PCH for executables that link Catch2, the core PCH for the other
 # executables and the static and object libraries (whoever declares them: properties/, proofs/, …).
 # Skipped: the hosts, the Python module (a MODULE library, compiled with -fPIC and hidden visibility,
@@ -73,16 +93,8 @@ function(orderblind_apply_pch)
   foreach(f IN LISTS ORDERBLIND_PCH_SKIP)
     list(APPEND skip ${PROJECT_SOURCE_DIR}/${f})
   endforeach()
-  orderblind_collect_targets(${PROJECT_SOURCE_DIR} all)
+  orderblind_compiled_targets(all)
   foreach(t IN LISTS all)
-    get_target_property(type ${t} TYPE)
-    if(NOT type MATCHES "^(EXECUTABLE|OBJECT_LIBRARY|STATIC_LIBRARY)$" OR t MATCHES "^(orderblind_pch_|python_|fuzz_)")
-      continue()
-    endif()
-    get_target_property(pic ${t} POSITION_INDEPENDENT_CODE)
-    if(pic)
-      continue()
-    endif()
     get_target_property(libs ${t} LINK_LIBRARIES)
     if(TARGET orderblind_pch_test AND libs MATCHES "orderblind_test_support|Catch2::")
       set_target_properties(${t} PROPERTIES PRECOMPILE_HEADERS_REUSE_FROM orderblind_pch_test)
