@@ -4,8 +4,8 @@
 /// boundary, in cli/args.cpp and cli/main.cpp: a cli/cmd_*.cpp never includes it.
 // NOTE: CLI11 2.1 (Debian libcli11-dev) has no compiled mode, and its header alone cost ≈ 5.5 CPU s per
 // unit at -O2 (its validators are namespace-scope objects with std::function members, constructed in every
-// unit that includes it); its add_option templates were instantiated again in each of the 12 units that
-// declared options. Compiled once here instead (docs/build.md, ninth session).
+// unit that includes it); 12 of the command's units included it through registry.hpp, and the 8 that
+// declare options instantiated add_option again. Compiled once here instead (docs/build.md, ninth session).
 #include <cstddef>
 #include <functional>
 #include <optional>

@@ -5,9 +5,10 @@
 # that is not position-independent; such a target is compiled with ORDERBLIND_INSTANCES_COMPILED, under
 # which attention.hpp and blocks.hpp declare those instantiations `extern template`, so a unit that calls
 # them does not instantiate them (nor the fused heads they reach) again.
-# NOTE: measured on single units (g++ 12, -O2, the test precompiled header, one core): errors_test.cpp
-# 8.7 → 4.3 CPU s, blocks_test.cpp over double 6.3 → 3.3 and over mpq_rational 6.6 → 5.0; the three
-# instance units cost ≈ 9 s together (docs/build.md, ninth session).
+# NOTE: measured per unit, the same command with and without the macro (g++ 12, -O2, one unit at a time):
+# errors_test.cpp 9.0 → 4.1 CPU s, blocks_test.cpp over double 5.1 → 3.4, attention_test.cpp over
+# mpq_rational 5.7 → 4.6; the three instance units cost 8.6 + 9.3 + 10.0 CPU s in a -j2 build
+# (docs/build.md, ninth session).
 # NOTE: not for the installed package: a user of the installed headers never sees the macro, and the
 # headers instantiate what the user's unit calls, as any template library does. Not for position-independent
 # targets (the Python module, orderblind_pe_battery): they keep their own instantiations, which is allowed
