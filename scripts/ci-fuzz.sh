@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # CI: build the libFuzzer targets of the file readers (preset "fuzz": clang++, -fsanitize=fuzzer,
-# address,undefined, into build-fuzz/) and fuzz each for a bounded time from the committed seed corpus.
+# address,undefined, into build-fuzz/) and fuzz each for a bounded time from the committed seed corpus
+# (the two readers side by side, one per core, when ORDERBLIND_JOBS >= 2).
 # A crash, hang or leak is copied to fuzz/regressions/ (replayed by the io_fuzz_regressions unit test)
 # and fails the run, so that it is named and kept. Knobs (environment):
 #   ORDERBLIND_FUZZ_SECONDS=N   seconds per reader (default 60)
@@ -19,15 +20,30 @@ cmake --build build-fuzz -j "${ORDERBLIND_JOBS:-2}" --target fuzz_npy fuzz_csv >
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+readers=(npy csv)
+# fuzz_one <reader>: fuzzes one reader for $seconds, its exit status in $work/rc-<reader>.
+fuzz_one() {
+  local reader="$1" rc=0
+  mkdir -p "$work/corpus-$reader" "$work/artifacts-$reader"
+  # NOTE: the corpus copy grows during the run; the committed corpus stays small and unchanged.
+  build-fuzz/fuzz/fuzz_$reader -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$work/artifacts-$reader/" "$work/corpus-$reader" "fuzz/corpus/$reader" \
+    >"build-fuzz/fuzz-$reader.log" 2>&1 || rc=$?
+  echo "$rc" >"$work/rc-$reader"
+}
+# NOTE: one fuzzer per core: each reader still gets its $seconds of one core, and on 2 jobs the stage
+# takes one reader's time instead of two (each fuzzer is a single process).
+if [ "${ORDERBLIND_JOBS:-2}" -ge 2 ]; then
+  for reader in "${readers[@]}"; do fuzz_one "$reader" & done
+  wait
+else
+  for reader in "${readers[@]}"; do fuzz_one "$reader"; done
+fi
 status=0
 summary=()
-for reader in npy csv; do
-  mkdir -p "$work/corpus-$reader" "$work/artifacts-$reader"
+for reader in "${readers[@]}"; do
   log="build-fuzz/fuzz-$reader.log"
-  # NOTE: the corpus copy grows during the run; the committed corpus stays small and unchanged.
-  rc=0
-  build-fuzz/fuzz/fuzz_$reader -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix="$work/artifacts-$reader/" "$work/corpus-$reader" "fuzz/corpus/$reader" >"$log" 2>&1 || rc=$?
+  rc=$(cat "$work/rc-$reader" 2>/dev/null || echo 125)   # 125: the fuzzer left no status
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   cov=$( { grep -oE 'cov: [0-9]+' "$log" || true; } | tail -1 | awk '{print $2}')
   found=0
