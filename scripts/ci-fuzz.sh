@@ -7,14 +7,17 @@
 # and fails the run, so that it is named and kept. Knobs (environment):
 #   ORDERBLIND_FUZZ_SECONDS=N   seconds per reader (default 60)
 #   ORDERBLIND_JOBS=N           build jobs (default 2)
-# Needs Debian packages clang and libclang-rt-14-dev.
+# Needs Debian packages clang, libclang-rt-14-dev and ninja-build.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 seconds="${ORDERBLIND_FUZZ_SECONDS:-60}"
 start=$(date +%s)
 command -v clang++ >/dev/null || { echo "ci-fuzz: clang++ not found (Debian: clang, libclang-rt-14-dev)" >&2; exit 2; }
-[ -f build-fuzz/CMakeCache.txt ] || cmake --preset fuzz >/dev/null
+if [ ! -f build-fuzz/CMakeCache.txt ]; then
+  command -v ninja >/dev/null || { echo "ci-fuzz: ninja not found (Debian: ninja-build; scripts/setup.sh installs it)" >&2; exit 2; }
+  cmake --preset fuzz >/dev/null
+fi
 cmake --build build-fuzz -j "${ORDERBLIND_JOBS:-2}" --target fuzz_npy fuzz_csv >build-fuzz/fuzz-build.log 2>&1 ||
   { tail -30 build-fuzz/fuzz-build.log; echo "ci-fuzz: BUILD FAILED"; exit 1; }
 

@@ -26,6 +26,7 @@ start=$(date +%s)
 # ccache as the compiler launcher when it is installed (scripts/ccache-env.sh; ORDERBLIND_NO_CCACHE=1: off).
 . "$root/scripts/ccache-env.sh"
 if [ ! -f build-asan/CMakeCache.txt ]; then
+  command -v ninja >/dev/null || { echo "ci-sanitizers: ninja not found (Debian: ninja-build; scripts/setup.sh installs it)" >&2; exit 2; }
   cmake --preset asan "${orderblind_launcher[@]}" >/dev/null
 else
   cmake build-asan >/dev/null   # pick up new subdirectories and tests
