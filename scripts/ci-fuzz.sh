@@ -6,7 +6,7 @@
 # A crash, hang or leak is copied to fuzz/regressions/ (replayed by the io_fuzz_regressions unit test)
 # and fails the run, so that it is named and kept. Knobs (environment):
 #   ORDERBLIND_FUZZ_SECONDS=N   seconds per reader (default 60)
-#   ORDERBLIND_JOBS=N           build jobs (default 2)
+#   ORDERBLIND_JOBS=N           build jobs; 2 or more also fuzzes the readers side by side (default 2)
 # Needs Debian packages clang, libclang-rt-14-dev and ninja-build.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
