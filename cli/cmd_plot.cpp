@@ -1,50 +1,16 @@
 // SPDX-License-Identifier: MIT
 // `orderblind plot sinusoid|scores|residual|all`: SVG pictures (hand-written SVG, no plotting library). One
 // report per run: the files written and, when the residual figure is drawn, the two checks it measured.
-#include <cstdio>
 #include <filesystem>
 #include <iostream>
 
 #include "plot_figures.hpp"
+#include "properties/check/residual.hpp"
 #include "orderblind/seed.hpp"
 #include "registry.hpp"
 
 namespace orderblind::cli {
 namespace {
-
-/// The two checks behind the residual figure: double within its bound at every n, exact == at every n.
-verify::value::checks residual_checks(const residual_figure& f, long max_tokens, std::uint64_t seed) {
-  const std::string sizes = "n = 2.." + std::to_string(max_tokens) + ", d = 4, one head";
-  const std::string perms = "the reversal, a swap, a rotation and random permutations at each n";
-  verify::check d;
-  d.id = "residual[double]";
-  d.statement = "max|Attn(PX) − P·Attn(X)| ≤ 4(n+1) ε·max(1, max|V|) at every n (softmax, in-order sums)";
-  d.source = "attention_reorder_bound_eps (lib/orderblind/compare.hpp)";
-  d.compared = "Attn(PX) against P·Attn(X), " + perms + " (" + sizes + ")";
-  d.arithmetic = "double (IEEE binary64)";
-  d.evidence = verify::evidence_kind::sampled_within_bound;
-  d.bound = "residual / 4(n+1) ≤ 1 at every n (residual in ε·max(1, max|V|))";
-  d.residual = f.worst_fraction;
-  d.cases = f.cases;
-  d.seed = seed;
-  d.outcome = verify::held_if(f.double_within == f.sizes && f.sizes > 0);
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "largest fraction of the bound at n = %ld; %ld of %ld sizes within it", f.worst_n,
-                f.double_within, f.sizes);
-  d.note = buf;
-  verify::check q;
-  q.id = "residual[mpq_rational]";
-  q.statement = "Attn(PX) == P·Attn(X) at every n (rational kernel, exact)";
-  q.compared = d.compared;
-  q.arithmetic = "mpq_rational (exact, ==)";
-  q.evidence = verify::evidence_kind::sampled_exact;
-  q.bound = "== (exact)";
-  q.cases = f.cases;
-  q.seed = seed;
-  q.outcome = verify::held_if(f.exact_equal == f.sizes && f.sizes > 0);
-  q.note = std::to_string(f.exact_equal) + " of " + std::to_string(f.sizes) + " sizes held with ==";
-  return {std::move(d), std::move(q)};
-}
 
 struct plot_args {
   std::string which = "all";
@@ -87,9 +53,9 @@ const registrar cmd{command{
                                                    : "equivariance-residual.svg";
           const std::string path = a.out.empty() ? (std::filesystem::path(a.dir) / name).string() : a.out;
           if (f == "residual") {
-            const auto res = equivariance_residual_figure(a.max_tokens, perms, seed);
-            res.doc.save(path);
-            checks = residual_checks(res, a.max_tokens, seed);
+            const auto sweep = properties::equivariance_residual_sweep(a.max_tokens, perms, seed);
+            equivariance_residual_figure(sweep).save(path);
+            checks = properties::equivariance_residual_checks(sweep);
           } else {
             (f == "sinusoid" ? sinusoid_table_figure(a.positions, a.dims) : position_scores_figure(a.score_positions, a.dims))
                 .save(path);

@@ -6,6 +6,10 @@
 
 #include "orderblind/plot/svg.hpp"
 
+namespace orderblind::properties {
+struct residual_sweep;  // properties/check/residual.hpp
+}  // namespace orderblind::properties
+
 namespace orderblind::cli {
 
 /// Text 000, "Try it yourself" 3: the sinusoidal table (positions × dims) as a heatmap, with each
@@ -16,19 +20,8 @@ plot::document sinusoid_table_figure(long positions, long dims);
 /// counter (c·m·n: a fan), sinusoid and RoPE (one curve: a function of m − n alone).
 plot::document position_scores_figure(long positions, long dims);
 
-/// The residual figure and what it measured (the checks `orderblind plot residual` reports).
-struct residual_figure {
-  plot::document doc;
-  long sizes = 0;               ///< n = 2..max_tokens
-  long cases = 0;               ///< (n, P) pairs compared, over every n
-  double worst_fraction = 0;    ///< max over n of the double residual / its bound 4(n+1) (NaN: a NaN residual)
-  long worst_n = 0;             ///< the n of worst_fraction
-  long double_within = 0;       ///< sizes whose double residual is within the bound
-  long exact_equal = 0;         ///< sizes where the rational layer held with == for every P
-};
-
-/// The equivariance residual max|Attn(PX) − P·Attn(X)| in double (softmax), against the bound
-/// 4(n+1)ε·max(1, max|V|), and exactly over the rationals (always 0), for n = 2..max_tokens.
-residual_figure equivariance_residual_figure(long max_tokens, long permutations, std::uint64_t seed);
+/// The equivariance residual of a sweep (properties/check/residual.hpp, which also states its two checks):
+/// per n the double residual against the bound 4(n+1), and the sizes where the rational head held with ==.
+plot::document equivariance_residual_figure(const properties::residual_sweep& s);
 
 }  // namespace orderblind::cli

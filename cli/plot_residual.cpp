@@ -1,66 +1,33 @@
 // SPDX-License-Identifier: MIT
-// `orderblind plot residual`: the equivariance residual of double against exact arithmetic.
+// `orderblind plot residual`: the picture of the equivariance residual of double against exact arithmetic
+// (the sweep and its checks: properties/check/residual.hpp).
+#include <algorithm>
 #include <cmath>
-#include <random>
 
-#include "properties/check/layer_impl.hpp"
-#include "orderblind/scalar.hpp"
 #include "plot_figures.hpp"
+#include "properties/check/residual.hpp"
 
 namespace orderblind::cli {
 
-residual_figure equivariance_residual_figure(long max_tokens, long permutations, std::uint64_t seed) {
-  constexpr Eigen::Index d = 4;
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(-2.0, 2.0);
-  const auto random_matrix = [&](Eigen::Index r, Eigen::Index c) {
-    Matrix<double> m(r, c);
-    for (Eigen::Index i = 0; i < r; ++i)
-      for (Eigen::Index j = 0; j < c; ++j) m(i, j) = u(rng);
-    return m;
-  };
-  const head_weights<double> w{random_matrix(d, d), random_matrix(d, d), random_matrix(d, d)};
-  const head_weights<mpq_rational> wq{cast_matrix<mpq_rational>(w.wq), cast_matrix<mpq_rational>(w.wk),
-                                      cast_matrix<mpq_rational>(w.wv)};
-  attention_options<mpq_rational> qopt;
-  qopt.scale = mpq_rational(1, 2);  // 1/√4, exact
-  const double eps = scalar_traits<double>::epsilon();
+plot::document equivariance_residual_figure(const properties::residual_sweep& s) {
   std::vector<std::pair<double, double>> dbl, exact, bound;
-  double top = 0, worst_fraction = 0;
-  long sizes = 0, cases = 0, worst_n = 0, within = 0;
-  for (long n = 2; n <= max_tokens; ++n) {
-    const auto x = random_matrix(n, d);
-    const auto z = self_attention<double>(x, w);
-    const double mag = std::max(1.0, max_abs(multiply(x, w.wv, "X", "W_V")));
-    const auto xq = cast_matrix<mpq_rational>(x);
-    const auto zq = self_attention<mpq_rational, rational_kernel>(xq, wq, qopt);
-    double worst = 0;
-    bool exact_equal = true;
-    for (const auto& [name, p] : properties::permutations_to_try(static_cast<std::size_t>(n), permutations, seed + static_cast<std::uint64_t>(n))) {
-      const double r = max_abs_difference(self_attention<double>(p.apply_rows(x), w), Matrix<double>(p.apply_rows(z))) / (eps * mag);
-      if (!(r <= worst)) worst = r;  // NOTE: keeps a NaN (std::max would drop it)
-      exact_equal = exact_equal && exactly_equal(self_attention<mpq_rational, rational_kernel>(p.apply_rows(xq), wq, qopt),
-                                                 Matrix<mpq_rational>(p.apply_rows(zq)));
-      ++cases;
-    }
-    // NOTE: written so that NaN fails: `worst <= bound` is false for NaN, and the first NaN fraction is
-    // kept. A non-finite residual is not drawn (an SVG coordinate must be finite); the check reports it.
-    ++sizes;
-    const double fraction = worst / attention_reorder_bound_eps(n);
-    if (worst <= attention_reorder_bound_eps(n)) ++within;
-    if (!std::isnan(worst_fraction) && !(fraction <= worst_fraction)) {
-      worst_fraction = fraction;
-      worst_n = n;
-    }
+  double top = 0;
+  for (const auto& r : s.rows) {
+    const double n = static_cast<double>(r.n);
     // NOTE: an exact residual is drawn only where == held; were it ever non-zero the point would be
     // missing from the plot and the legend says so, rather than a made-up value.
-    if (exact_equal) exact.emplace_back(static_cast<double>(n), 0.0);
-    bound.emplace_back(static_cast<double>(n), attention_reorder_bound_eps(n));
-    top = std::max(top, attention_reorder_bound_eps(n));
-    if (!std::isfinite(worst)) continue;
-    dbl.emplace_back(static_cast<double>(n), worst);
-    top = std::max(top, worst);
+    if (r.exact_equal) exact.emplace_back(n, 0.0);
+    bound.emplace_back(n, r.bound);
+    top = std::max(top, r.bound);
+    // NOTE: a non-finite residual is not drawn (an SVG coordinate must be finite); the check reports it.
+    if (!std::isfinite(r.worst)) continue;
+    dbl.emplace_back(n, r.worst);
+    top = std::max(top, r.worst);
   }
+  const long sizes = static_cast<long>(s.rows.size());
+  const long max_tokens = s.max_tokens;
+  const long permutations = s.permutations;
+  const std::uint64_t seed = s.seed;
   const double left = 90, ptop = 80, pw = 640, ph = 340;
   plot::document doc(left + pw + 260, ptop + ph + 90, "Equivariance residual: double against exact");
   doc.text(left + pw / 2, 26, "max|Attn(PX) − P·Attn(X)| for one head, d = 4, random inputs (seed " + std::to_string(seed) + ")",
@@ -89,8 +56,7 @@ residual_figure equivariance_residual_figure(long max_tokens, long permutations,
   doc.text(lx + 28, ptop + 58, "mpq_rational, rational kernel:", 11);
   doc.text(lx + 28, ptop + 72, "== held (residual exactly 0)", 11);
   doc.text(lx + 28, ptop + 86, std::to_string(exact.size()) + " of " + std::to_string(sizes) + " sizes", 11);
-  return {std::move(doc), sizes, cases, worst_fraction, worst_n, within,
-          static_cast<long>(exact.size())};
+  return doc;
 }
 
 }  // namespace orderblind::cli
