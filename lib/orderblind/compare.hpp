@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "orderblind/matrix.hpp"
+#include "orderblind/verify/bound.hpp"
 
 namespace orderblind {
 
@@ -20,55 +21,25 @@ namespace orderblind {
 /// finite (a bounded enclosure). Exact scalars are always comparable.
 template <Scalar T>
 bool comparable(const T& x) {
-  if constexpr (scalar_traits<T>::is_exact || !scalar_traits<T>::can_be_nonfinite) {
-    (void)x;
-    return true;
-  } else if constexpr (scalar_traits<T>::is_interval) {
-    using std::isfinite;  // NOTE: the interval's ends are found by ADL (Boost.Multiprecision's isfinite).
-    return isfinite(lower(x)) && isfinite(upper(x));
-  } else {
-    return is_finite(x);
-  }
+  return verify::detail::not_a_number(x).empty();
 }
 
-/// "NaN", "+inf", "-inf", "an unbounded enclosure [a, b]" or the value itself: what an incomparable
+/// "NaN", "+inf", "-inf", "a NaN or unbounded enclosure [a, b]" or the value itself: what an incomparable
 /// value is, in words.
 template <Scalar T>
 std::string describe_incomparable(const T& x) {
-  if constexpr (scalar_traits<T>::is_interval) {
-    return "a NaN or unbounded enclosure " + format_scalar(x);
-  } else if constexpr (!scalar_traits<T>::is_exact && scalar_traits<T>::can_be_nonfinite) {
-    if (!(x == x)) return "NaN";
-    if (!is_finite(x)) return x < T(0) ? "-inf" : "+inf";
-    return format_scalar(x);
-  } else {
-    return format_scalar(x);
-  }
+  const std::string bad = verify::detail::not_a_number(x);
+  return bad.empty() ? format_scalar(x) : bad;
 }
 
 /// The place of one entry of a matrix; row < 0 means "none".
-struct entry_position {
-  Eigen::Index row = -1, col = -1;
-  explicit operator bool() const { return row >= 0; }
-  /// "(2, 3)".
-  std::string str() const { return "(" + std::to_string(row) + ", " + std::to_string(col) + ")"; }
-};
+using entry_position = verify::entry_at;
 
-/// True when the pair (x, y) can be compared: neither is NaN (nor an unbounded or NaN enclosure), and
-/// an infinity is compared only with the same infinity (a masked score −∞ against −∞ is equal; ∞ against
-/// a number, or ∞ − ∞, has no residual to bound). Exact scalars: always.
+/// True when the pair (x, y) can be compared: both are numbers (bounded enclosures). An infinity is never
+/// comparable, not even with the same infinity: it has no residual to bound (verify/bound.hpp).
 template <Scalar T>
 bool comparable_pair(const T& x, const T& y) {
-  if constexpr (scalar_traits<T>::is_interval) {
-    return comparable(x) && comparable(y);
-  } else if constexpr (scalar_traits<T>::is_exact || !scalar_traits<T>::can_be_nonfinite) {
-    (void)x;
-    (void)y;
-    return true;
-  } else {
-    if (is_finite(x) && is_finite(y)) return true;
-    return x == y;  // NOTE: false when either is NaN; true for the same infinity.
-  }
+  return comparable(x) && comparable(y);
 }
 
 /// The first entry (row-major) that is not comparable on its own (NaN, ±∞, an unbounded enclosure).
@@ -80,7 +51,7 @@ entry_position first_incomparable(const Matrix<T>& m) {
   return {};
 }
 
-/// The first entry (row-major) where a and b cannot be compared (see comparable_pair). Shapes must match.
+/// The first entry (row-major) where a or b is not comparable (see comparable_pair). Shapes must match.
 template <Scalar T>
 entry_position first_incomparable(const Matrix<T>& a, const Matrix<T>& b) {
   require_same_shape(a, "left", b, "right");
@@ -99,16 +70,13 @@ std::string incomparable_entry(const Matrix<T>& a, const std::string& a_name, co
   if (!p) return {};
   const T& x = a(p.row, p.col);
   const T& y = b(p.row, p.col);
-  bool name_a = !comparable(x);
-  if constexpr (!scalar_traits<T>::is_interval) name_a = !(x == x) || (name_a && (y == y));  // NaN first
-  if (name_a)
+  if (!comparable(x))
     return a_name + p.str() + " is " + describe_incomparable(x) + " (" + b_name + p.str() + " = " + format_scalar(y) + ")";
   return b_name + p.str() + " is " + describe_incomparable(y) + " (" + a_name + p.str() + " = " + format_scalar(x) + ")";
 }
 
-/// The outcome of one tolerance comparison: held or not, the residual in units of ε·max(1, magnitude)
-/// (NaN when the values cannot be compared), where the worst (or the incomparable) entry is, and why it
-/// failed.
+/// The outcome of one tolerance comparison: held or not, the residual in units of ε·magnitude (NaN when
+/// the values cannot be compared), where the worst (or the incomparable) entry is, and why it failed.
 struct comparison {
   bool held = false;
   double residual_eps = 0;
@@ -123,23 +91,12 @@ struct comparison {
 // and from a noexcept context that aborts; magnitudes are points, and points always compare.
 template <Scalar T>
 T abs_value(const T& x) {
-  if constexpr (scalar_traits<T>::is_interval) {
-    return T(upper(abs(x)));
-  } else if constexpr (std::is_floating_point_v<T>) {
-    // NOTE: branch-free; the branch below mispredicts on random signs and dominated comparisons.
-    return std::fabs(x);
-  } else if constexpr (scalar_traits<T>::is_ordered) {
-    return x < T(0) ? T(-x) : x;
-  } else {
-    using std::abs;
-    return abs(x);
-  }
+  return verify::magnitude_of(x);
 }
 
-/// max |a_ij - b_ij| (0 for exact types when equal). Shapes must match. NaN (or an unbounded
-/// enclosure) is never skipped: the first entry pair that cannot be compared (see comparable_pair) makes
-/// the result that incomparable difference (NaN or ∞), so any bound `result <= bound` fails. Entries equal
-/// as values (the same infinity, as in masked scores) differ by 0.
+/// max |a_ij - b_ij| (0 for exact types when equal). Shapes must match. A pair that cannot be compared
+/// (NaN, any infinity, an unbounded enclosure) makes the result NaN or ∞, so any bound
+/// `result <= bound` fails.
 template <Scalar T>
 T max_abs_difference(const Matrix<T>& a, const Matrix<T>& b) {
   require_same_shape(a, "left", b, "right");
@@ -149,8 +106,8 @@ T max_abs_difference(const Matrix<T>& a, const Matrix<T>& b) {
       if constexpr (!scalar_traits<T>::is_exact && !scalar_traits<T>::is_interval &&
                     scalar_traits<T>::can_be_nonfinite) {
         if (!is_finite(a(i, j)) || !is_finite(b(i, j))) {
-          if (a(i, j) == b(i, j)) continue;  // the same infinity
-          return T(abs_value(T(a(i, j) - b(i, j))));  // NaN or ∞
+          const T d = abs_value(T(a(i, j) - b(i, j)));  // NaN or ∞; ∞ − ∞ is NaN
+          return d == d ? d : T(std::numeric_limits<double>::quiet_NaN());
         }
       }
       T d = abs_value(T(a(i, j) - b(i, j)));
@@ -177,35 +134,46 @@ T max_abs(const Matrix<T>& m) {
   return worst;
 }
 
-/// |a − b| ≤ k_eps·ε·max(1, |magnitude|) for two scalars; `==` for exact types. False when a or b is NaN
-/// (or an unbounded enclosure), when they are different infinities, or when the magnitude is NaN.
-/// The same infinity on both sides is equal.
+/// The tolerance comparison with its evidence (verify::compare, one scale for every entry): `==` when T
+/// is exact; for intervals, overlapping and each no wider than the bound; otherwise
+/// max|a−b| ≤ k_eps·ε·|magnitude| (+ the underflow unit, verify/bound.hpp). Fails, naming the entry, on any
+/// NaN or infinity (also the same infinity on both sides), an unbounded enclosure, a NaN or infinite
+/// magnitude, an empty matrix.
+// NOTE: no max(1, ·) floor: a bound of a scale-invariant law scales with the data.
+/// The tolerance of the comparisons below: k·ε·|magnitude|. For enclosures these older entry points
+/// assert overlap of bounded enclosures only (the width is not judged: an interval evaluation of a
+/// deep block is wider than the block's reordering bound by a factor no one has derived); a check that
+/// must bound the width states it with verify::compare and a width_k.
 template <Scalar T>
-bool within_eps(const T& a, const T& b, double k_eps, const T& magnitude) {
-  if constexpr (scalar_traits<T>::is_exact) {
-    (void)k_eps;
-    (void)magnitude;
-    return a == b;
-  } else {
-    if (!comparable_pair(a, b)) return false;
-    if constexpr (scalar_traits<T>::is_interval) {
-      // NOTE: as in `agrees`: two bounded enclosures of the same real overlap; that is what can be asserted.
-      (void)k_eps;
-      (void)magnitude;
-      return overlap(a, b);
-    } else {
-      if (a == b) return true;  // also the same infinity
-      if (!(magnitude == magnitude)) return false;  // NaN magnitude
-      T scale(1);
-      const T m = abs_value(magnitude);
-      if (scale < m) scale = m;
-      return abs_value(T(a - b)) <= T(T(k_eps) * scalar_traits<T>::epsilon() * scale);
-    }
-  }
+verify::tolerance<T> tolerance_of(double k_eps, const T& magnitude, std::string text = "≤ k·ε·|magnitude|") {
+  auto t = verify::within_eps<T>(k_eps, verify::one_scale(magnitude), std::move(text));
+  if constexpr (scalar_traits<T>::is_interval) t.width_k = std::numeric_limits<double>::max();
+  return t;
 }
 
-/// Entry-wise `==` (for exact types this is the only comparison the library makes). For reals, NaN is
-/// unequal to everything (so a NaN anywhere fails) and the same infinity is equal.
+template <Scalar T>
+comparison compare_within_eps(const Matrix<T>& a, const Matrix<T>& b, double k_eps, const T& magnitude,
+                              const std::string& a_name = "left", const std::string& b_name = "right") {
+  const verify::comparison v = verify::compare(a, b, tolerance_of(k_eps, magnitude), a_name, b_name);
+  comparison c;
+  c.held = v.held;
+  c.at = v.at;
+  c.why = v.why;
+  c.residual_eps = scalar_traits<T>::is_exact ? (v.held ? 0.0 : 1.0) : v.ratio * k_eps;
+  if (!scalar_traits<T>::is_exact && k_eps == 0 && v.ratio == 0) c.residual_eps = 0;
+  return c;
+}
+
+/// |a − b| ≤ k_eps·ε·|magnitude| for two scalars; `==` for exact types. False when a or b is NaN or
+/// infinite (or an unbounded enclosure), or when the magnitude is.
+template <Scalar T>
+bool within_eps(const T& a, const T& b, double k_eps, const T& magnitude) {
+  return verify::compare(a, b, tolerance_of(k_eps, magnitude, "")).held;
+}
+
+/// Entry-wise `==` of values (for exact types this is the only comparison the library makes). For reals,
+/// NaN is unequal to everything; this is equality of values, not a check: a check compares through
+/// verify::compare, where any infinity fails.
 template <Scalar T>
 bool exactly_equal(const Matrix<T>& a, const Matrix<T>& b) {
   if (a.rows() != b.rows() || a.cols() != b.cols()) return false;
@@ -215,111 +183,33 @@ bool exactly_equal(const Matrix<T>& a, const Matrix<T>& b) {
   return true;
 }
 
-/// The residual in units of epsilon of the largest entry: max|a-b| / (eps · max(1, max|a|, max|b|)).
-/// NaN (or ∞) when a and b cannot be compared entry by entry (see max_abs_difference).
+/// The residual in units of ε of the largest entry: max|a−b| / (ε · max(max|a|, max|b|)); 0 when a and
+/// b are equal. NaN (or ∞) when a and b cannot be compared entry by entry (see max_abs_difference).
 template <Scalar T>
 T residual_in_eps(const Matrix<T>& a, const Matrix<T>& b) {
   static_assert(!scalar_traits<T>::is_exact, "exact types compare with ==, not with a residual in eps");
-  T scale(1);
-  T ma = max_abs(a), mb = max_abs(b);
-  if (scale < ma) scale = ma;
-  if (scale < mb) scale = mb;
-  return max_abs_difference(a, b) / (scalar_traits<T>::epsilon() * scale);
+  T scale = max_abs(a);
+  const T mb = max_abs(b);
+  if (scale < mb || !(mb == mb)) scale = mb;
+  const T d = max_abs_difference(a, b);
+  if (d == T(0) && comparable(d)) return T(0);
+  return d / (scalar_traits<T>::epsilon() * scale);
 }
 
-/// The tolerance comparison with its evidence: `==` when T is exact; for intervals, every pair of
-/// enclosures bounded and overlapping; otherwise max|a−b| ≤ k_eps·ε·max(1, magnitude). Fails, naming the
-/// entry, on any NaN (or unbounded enclosure) and on different infinities; also on a NaN magnitude.
-template <Scalar T>
-comparison compare_within_eps(const Matrix<T>& a, const Matrix<T>& b, double k_eps, const T& magnitude,
-                              const std::string& a_name = "left", const std::string& b_name = "right") {
-  comparison c;
-  if (a.rows() != b.rows() || a.cols() != b.cols()) {
-    c.why = a_name + " is " + shape_of(a) + " but " + b_name + " is " + shape_of(b);
-    c.residual_eps = std::numeric_limits<double>::quiet_NaN();
-    return c;
-  }
-  if constexpr (scalar_traits<T>::is_exact) {
-    (void)k_eps;
-    (void)magnitude;
-    for (Eigen::Index i = 0; i < a.rows(); ++i)
-      for (Eigen::Index j = 0; j < a.cols(); ++j)
-        if (!(a(i, j) == b(i, j))) {
-          c.at = {i, j};
-          c.residual_eps = 1;
-          c.why = a_name + c.at.str() + " = " + format_scalar(a(i, j)) + " but " + b_name + c.at.str() + " = " +
-                  format_scalar(b(i, j));
-          return c;
-        }
-    c.held = true;
-    return c;
-  } else {
-    if (const auto p = first_incomparable(a, b)) {
-      c.at = p;
-      c.residual_eps = std::numeric_limits<double>::quiet_NaN();
-      c.why = incomparable_entry(a, a_name, b, b_name) + ": not a number, nothing can be bounded";
-      return c;
-    }
-    if constexpr (scalar_traits<T>::is_interval) {
-      (void)k_eps;
-      (void)magnitude;
-      // NOTE: two enclosures of the same real must overlap; overlap is what can be asserted.
-      for (Eigen::Index i = 0; i < a.rows(); ++i)
-        for (Eigen::Index j = 0; j < a.cols(); ++j)
-          if (!overlap(a(i, j), b(i, j))) {
-            c.at = {i, j};
-            c.residual_eps = std::numeric_limits<double>::infinity();
-            c.why = a_name + c.at.str() + " = " + format_scalar(a(i, j)) + " and " + b_name + c.at.str() + " = " +
-                    format_scalar(b(i, j)) + " do not overlap";
-            return c;
-          }
-      c.held = true;
-      return c;
-    } else {
-      if (!(magnitude == magnitude)) {
-        c.residual_eps = std::numeric_limits<double>::quiet_NaN();
-        c.why = "the magnitude the bound is scaled by is NaN";
-        return c;
-      }
-      T scale(1);
-      if (scale < abs_value(magnitude)) scale = abs_value(magnitude);
-      T worst(0);
-      for (Eigen::Index i = 0; i < a.rows(); ++i)
-        for (Eigen::Index j = 0; j < a.cols(); ++j) {
-          if (a(i, j) == b(i, j)) continue;
-          const T d = abs_value(T(a(i, j) - b(i, j)));
-          if (worst < d || !c.at) {
-            worst = d;
-            c.at = {i, j};
-          }
-        }
-      const T r = T(worst / (scalar_traits<T>::epsilon() * scale));
-      c.residual_eps = static_cast<double>(r);
-      c.held = r <= T(k_eps);
-      if (!c.held)
-        c.why = "max|" + a_name + " − " + b_name + "| at " + c.at.str() + ": " + format_scalar(a(c.at.row, c.at.col)) +
-                " vs " + format_scalar(b(c.at.row, c.at.col)) + ", residual " + std::to_string(c.residual_eps) +
-                " ε exceeds the bound " + std::to_string(k_eps) + " ε";
-      return c;
-    }
-  }
-}
-
-/// The comparison every check uses: `==` when T is exact; otherwise max|a-b| ≤ k·ε·max(1, |a|, |b|).
-/// `k_eps` is ignored for exact types. The caller states (and justifies) k_eps. NaN (or an unbounded
-/// enclosure) anywhere fails; compare_within_eps says where.
+/// The comparison every check uses: `==` when T is exact; otherwise max|a−b| ≤ k·ε·max(max|a|, max|b|).
+/// `k_eps` is ignored for exact types. The caller states (and justifies) k_eps. NaN or ∞ (or an
+/// unbounded enclosure) anywhere fails; compare_within_eps says where.
 template <Scalar T>
 bool agrees(const Matrix<T>& a, const Matrix<T>& b, double k_eps) {
   if (a.rows() != b.rows() || a.cols() != b.cols()) return false;
   if constexpr (scalar_traits<T>::is_exact) {
     (void)k_eps;
     return exactly_equal(a, b);
-  } else if constexpr (scalar_traits<T>::is_interval) {
-    return compare_within_eps(a, b, k_eps, T(1)).held;
   } else {
-    // NOTE: written so that NaN fails: `r <= k` is false for NaN, where `!(k < r)` would be true.
-    const T r = residual_in_eps(a, b);
-    return r <= T(k_eps);
+    T scale = max_abs(a);
+    const T mb = max_abs(b);
+    if (scale < mb) scale = mb;
+    return verify::compare(a, b, tolerance_of(k_eps, scale, "")).held;
   }
 }
 
@@ -338,25 +228,11 @@ namespace orderblind {
 // rounding of the division and products gives < 4(n+1) ε·max|V|.
 inline double attention_reorder_bound_eps(Eigen::Index n) { return 4.0 * static_cast<double>(n + 1); }
 
-/// max|a − b| ≤ k_eps · ε · max(1, max|ref_scale|) — the absolute form, for bounds derived against a
-/// known magnitude (e.g. max|V|). Exact types: `==`. NaN anywhere (or a NaN magnitude) fails.
+/// max|a − b| ≤ k_eps · ε · |magnitude| — the absolute form, for bounds derived against a known
+/// magnitude (e.g. max|V|). Exact types: `==`. NaN or ∞ anywhere (or in the magnitude) fails.
 template <Scalar T>
 bool agrees_relative_to(const Matrix<T>& a, const Matrix<T>& b, double k_eps, const T& magnitude) {
-  if constexpr (scalar_traits<T>::is_exact) {
-    (void)k_eps;
-    (void)magnitude;
-    return exactly_equal(a, b);
-  } else if constexpr (scalar_traits<T>::is_interval) {
-    (void)k_eps;
-    (void)magnitude;
-    return agrees(a, b, 0.0);
-  } else {
-    if (a.rows() != b.rows() || a.cols() != b.cols()) return false;
-    if (!(magnitude == magnitude)) return false;
-    T scale(1);
-    if (scale < magnitude) scale = magnitude;
-    return max_abs_difference(a, b) <= T(T(k_eps) * scalar_traits<T>::epsilon() * scale);
-  }
+  return verify::compare(a, b, tolerance_of(k_eps, magnitude, "")).held;
 }
 
 }  // namespace orderblind

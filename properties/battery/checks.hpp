@@ -100,12 +100,11 @@ void observe_heads_weights(const Impl& impl, const Matrix<T>& y, const Matrix<T>
   for (std::size_t h = 0; h < w.heads; ++h) observe_weights(impl.template trace<T>(y, c, w.head(h), opt).a);
 }
 
-/// max|a − b| in units of ε·max(1, magnitude) (reals only), for messages and the ulp table.
+/// max|a − b| in units of ε·|magnitude| (reals only), for messages and the ulp table.
 template <Scalar T>
 double residual_eps(const Matrix<T>& a, const Matrix<T>& b, const T& magnitude) {
   static_assert(!scalar_traits<T>::is_exact);
-  T scale(1);
-  if (scale < magnitude) scale = magnitude;
+  const T scale = abs_value(magnitude);
   return static_cast<double>(max_abs_difference(a, b) / (scalar_traits<T>::epsilon() * scale));
 }
 
@@ -129,7 +128,7 @@ void require_finite(const Matrix<T>& m, const std::string& name) {
 }
 
 /// The perturbation checks of a bound: `a` with entry (0, 0) moved by `detail::edge_factor` × the
-/// bound (k_eps·ε·max(1, magnitude)); for a bit-for-bit law (k_eps = 0) by one to two ulps (ε·|x|, or ε
+/// bound (k_eps·ε·|magnitude|); for a bit-for-bit law (k_eps = 0) by one to two ulps (ε·|x|, or ε
 /// at 0). Unchanged when no perturbation runs (factor 0) and for exact types.
 template <Scalar T>
 Matrix<T> perturbed(Matrix<T> a, double k_eps, const T& magnitude) {
@@ -139,8 +138,7 @@ Matrix<T> perturbed(Matrix<T> a, double k_eps, const T& magnitude) {
       const T eps = scalar_traits<T>::epsilon();
       T step;
       if (k_eps > 0) {
-        T scale(1);
-        if (scale < magnitude) scale = magnitude;
+        const T scale = abs_value(magnitude);
         step = T(T(f) * T(k_eps) * eps * scale);
       } else {
         step = a(0, 0) == T(0) ? eps : T(abs_value(a(0, 0)) * eps);
@@ -189,7 +187,8 @@ inline std::string digits_apart_from(double x, double bound) {
   return out.str();
 }
 
-/// Fails the case unless max|a − b| ≤ k_eps·ε·max(1, magnitude); `==` for exact types.
+/// Fails the case unless max|a − b| ≤ k_eps·ε·|magnitude| (verify::compare: NaN and ∞ fail, no floor);
+/// `==` for exact types. Records the residual ÷ bound while statistics are collected.
 template <Scalar T>
 void require_agree(const Matrix<T>& a_in, const Matrix<T>& b, double k_eps, const T& magnitude, const std::string& an,
                    const std::string& bn) {
@@ -203,28 +202,29 @@ void require_agree(const Matrix<T>& a_in, const Matrix<T>& b, double k_eps, cons
     require_equal(a, b, an, bn);
   } else {
     observe_comparison(a, b);
-    if (collecting_stats() && a.rows() == b.rows() && a.cols() == b.cols() && k_eps > 0)
-      observe_bound_ratio(residual_eps(a, b, magnitude) / k_eps);
-    if (agrees_relative_to(a, b, k_eps, magnitude)) return;
+    const auto c = verify::compare(
+        a, b, verify::within_eps<T>(k_eps, verify::one_scale(magnitude), "k·ε·" + format_scalar(magnitude)), an, bn);
+    if (collecting_stats() && k_eps > 0 && c.ratio == c.ratio) observe_bound_ratio(c.ratio);
+    if (c.held) return;
     std::ostringstream os;
     os << an << " != " << bn << ": max|difference| = ";
     if (a.rows() == b.rows() && a.cols() == b.cols())
-      os << digits_apart_from(residual_eps(a, b, magnitude), k_eps) << " ε·max(1, " << format_scalar(magnitude) << ")";
-    os << " > bound " << k_eps << "\n  " << an << " = " << rc::toString(a) << "\n  " << bn << " = " << rc::toString(b);
+      os << digits_apart_from(residual_eps(a, b, magnitude), k_eps) << " ε·" << format_scalar(abs_value(magnitude));
+    os << " > bound " << k_eps << " (" << c.why << ")\n  " << an << " = " << rc::toString(a) << "\n  " << bn << " = "
+       << rc::toString(b);
     RC_FAIL(os.str());
   }
 }
 
 /// Fails the case unless every row of `z` lies in the bounding box of the rows of `v` (column by column,
-/// widened by k_eps·ε·max(1, max|v|) for reals): what a weighted mean of the rows of v must satisfy.
+/// widened by k_eps·ε·max|v| for reals): what a weighted mean of the rows of v must satisfy.
 template <Scalar T>
 void require_in_hull(const Matrix<T>& z, const Matrix<T>& v, double k_eps, const std::string& zn, const std::string& vn) {
   require_finite(z, zn);
   require_finite(v, vn);
   T slack(0);
   if constexpr (!scalar_traits<T>::is_exact) {
-    T scale(1);
-    if (scale < max_abs(v)) scale = max_abs(v);
+    const T scale = max_abs(v);
     slack = T(T(k_eps) * scalar_traits<T>::epsilon() * scale);
   }
   for (Eigen::Index j = 0; j < z.cols(); ++j) {

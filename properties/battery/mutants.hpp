@@ -414,8 +414,8 @@ enum class edge_target {
 /// ORDER-DEPENDENT by a few ε: the library's attention plus `factor` × the law's own bound, added to one
 /// entry whenever the first entry of the first key row is below that of the second (so the error moves
 /// with the order of the rows, as a rounding bug tied to row positions would).
-// NOTE: the error is exactly `factor` × the bound the law states for that case (one head: 4(n+1)ε·max(1,
-// max|V|); several heads: (4(n+1)+2d+2)ε·max(1, d·max|W_O|·max|V|); weights: (2n+2)ε), and it lands on
+// NOTE: the error is exactly `factor` × the bound the law states for that case (one head: 4(n+1)ε·max|V|;
+// several heads: (4(n+1)+2d+2)ε·d·max|W_O|·max|V|; weights: (2n+2)ε), and it lands on
 // at most one entry of each side, so a law sees factor × bound (plus the true reordering error, far
 // below the bound: see `worst residual / bound` in --stats). factor 3 must be caught, factor 0.5 must
 // pass: together they show each bound is tight enough to matter and not tighter than the arithmetic.
@@ -428,11 +428,10 @@ struct edge_attention {
   static bool triggered(const Matrix<T>& c) {
     return c.rows() > 1 && c(0, 0) < c(1, 0);
   }
-  /// max(1, m) · ε · k · factor.
+  /// |m| · ε · k · factor.
   template <Scalar T>
   T step(double k_eps, const T& magnitude) const {
-    T scale(1);
-    if (scale < magnitude) scale = magnitude;
+    const T scale = abs_value(magnitude);
     return T(T(factor) * T(k_eps) * scalar_traits<T>::epsilon() * scale);
   }
   template <Scalar T>
