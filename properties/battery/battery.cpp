@@ -67,7 +67,8 @@ json stats_json(const case_stats& s) {
           {"compared", s.compared},
           {"differing", s.differing},
           {"other_degenerate", s.other_degenerate},
-          {"degenerate", s.degenerate}};
+          {"degenerate", s.degenerate},
+          {"worst_bound_ratio", s.worst_bound_ratio}};
 }
 case_stats stats_from(const json& j) {
   case_stats s;
@@ -84,6 +85,8 @@ case_stats stats_from(const json& j) {
   j.at("differing").get_to(s.differing);
   j.at("other_degenerate").get_to(s.other_degenerate);
   j.at("degenerate").get_to(s.degenerate);
+  // NOTE: the worst residual ÷ bound travels with the counts: without it every law printed −1 (null).
+  j.at("worst_bound_ratio").get_to(s.worst_bound_ratio);
   return s;
 }
 

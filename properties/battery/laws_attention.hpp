@@ -12,6 +12,7 @@
 #include "properties/battery/tolerances.hpp"
 #include "properties/support/permutations.hpp"
 #include "properties/support/weights.hpp"
+#include "orderblind/verify/law.hpp"
 
 namespace orderblind::properties::laws {
 
@@ -30,10 +31,9 @@ auto self_attention_commutes(Impl impl, bool scaled) {
     const auto p = draw_permutation(static_cast<std::size_t>(n));
     attention_options<T> opt;
     opt.scale = scaled ? scale_for<T>(dk) : std::optional<T>(T(1));
-    const Matrix<T> lhs = impl.template trace<T>(p.apply_rows(x), p.apply_rows(x), w, opt).z;
-    const auto t = impl.template trace<T>(x, x, w, opt);
-    observe_weights(t.a);
-    const Matrix<T> rhs = p.apply_rows(t.z);
+    const auto attn = [&](const std::vector<Matrix<T>>& in) { return impl.template trace<T>(in[0], in[0], w, opt).z; };
+    const auto [lhs, rhs] = verify::sides<T>(verify::equivariance("Attn(PX) = P·Attn(X)"), attn, {x}, p);
+    if (collecting_stats()) observe_weights(impl.template trace<T>(x, x, w, opt).a);
     require_agree(lhs, rhs, attention_reorder_bound_eps(n), max_abs(multiply(x, w.wv)), "Attn(PX)", "P·Attn(X)");
   };
 }
@@ -51,8 +51,8 @@ auto multi_head_attention_commutes(Impl impl, bool bitwise = false) {
     const auto p = draw_permutation(static_cast<std::size_t>(n));
     attention_options<T> opt;
     opt.scale = scale_for<T>(layout.head_width());
-    const Matrix<T> lhs = impl.template multi<T>(p.apply_rows(x), p.apply_rows(x), w, opt);
-    const Matrix<T> rhs = p.apply_rows(impl.template multi<T>(x, x, w, opt));
+    const auto mha = [&](const std::vector<Matrix<T>>& in) { return impl.template multi<T>(in[0], in[0], w, opt); };
+    const auto [lhs, rhs] = verify::sides<T>(verify::equivariance("MHA(PX) = P·MHA(X)"), mha, {x}, p);
     observe_heads_weights(impl, x, x, w, opt);
     const T magnitude = T(layout.d_model) * max_abs(w.wo) * max_abs(multiply(x, w.wv));
     if (bitwise)
@@ -75,10 +75,9 @@ auto causal_attention_commutes(Impl impl) {
     attention_options<T> opt;
     opt.scale = T(1);
     opt.mask = mask::causal();
-    const Matrix<T> lhs = impl.template trace<T>(p.apply_rows(x), p.apply_rows(x), w, opt).z;
-    const auto t = impl.template trace<T>(x, x, w, opt);
-    observe_weights(t.a);
-    const Matrix<T> rhs = p.apply_rows(t.z);
+    const auto attn = [&](const std::vector<Matrix<T>>& in) { return impl.template trace<T>(in[0], in[0], w, opt).z; };
+    const auto [lhs, rhs] = verify::sides<T>(verify::equivariance("CausalAttn(PX) = P·CausalAttn(X)"), attn, {x}, p);
+    if (collecting_stats()) observe_weights(impl.template trace<T>(x, x, w, opt).a);
     require_agree(lhs, rhs, attention_reorder_bound_eps(n), max_abs(multiply(x, w.wv)), "CausalAttn(PX)",
                   "P·CausalAttn(X)");
   };
