@@ -18,10 +18,13 @@
 namespace orderblind::proofs {
 
 /// Where the random cases come from, for certificates.
-inline constexpr const char* random_cases_description =
+// NOTE: the entry bounds and the permutation mix are generated from the generators' own constants
+// (rational_bounds, permutation_mix): changing a constant changes the certificates' text.
+inline const std::string random_cases_description =
     "the property generators of properties/support sampled with rc::Random(seed) at size 100: "
-    "gen_rational_matrix (entries p/q, |p| ≤ 9, 1 ≤ q ≤ 9, uniform), gen_permutation (30% a transposition, "
-    "20% an n-cycle, 20% the reversal, 30% uniform; never the identity), rotation angles with t = p/q ≠ 0, ±1";
+    "gen_rational_matrix (entries p/q, |p| ≤ " + std::to_string(properties::rational_bounds{}.max_numerator) +
+    ", 1 ≤ q ≤ " + std::to_string(properties::rational_bounds{}.max_denominator) + ", uniform), gen_permutation (" +
+    properties::describe_mix(properties::permutation_mix()) + "), rotation angles with t = p/q ≠ 0, ±1";
 
 /// What the random cases of the proofs were (counted while a `proof_stats_scope` is active).
 struct proof_case_stats {

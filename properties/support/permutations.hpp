@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <string>
 #include <vector>
 
 #include "orderblind/permutation.hpp"
@@ -82,41 +83,93 @@ inline std::size_t draw(rc::Random& r, std::size_t bound) {
 
 }  // namespace detail
 
-/// A permutation of n points. Weighted: 30% a transposition, 20% a full n-cycle, 20% the reversal,
-/// 30% uniform over S_n; the identity only when `o.allow_identity` (then 5%). Shrinks toward the
-/// transposition (0 1), then toward permutations moving fewer points.
-// NOTE: transpositions, full cycles and the reversal are the permutations the texts use and the ones
-// that expose row-index bugs (a bias that grows with the row index is caught by any of them).
+/// The shapes gen_permutation draws.
+enum class permutation_shape { identity, transposition, cycle, reversal, uniform };
+
+/// One shape and its share of the draws, in percent.
+struct permutation_share {
+  permutation_shape shape;
+  int percent;
+};
+
+/// The mix gen_permutation draws from: the table IS the distribution (the draw walks it, and every text
+/// that describes the distribution is generated from it by `describe_mix`).
+// NOTE: transpositions, full cycles and the reversal are the permutations the texts use and the ones that
+// expose row-index bugs (a bias that grows with the row index is caught by any of them). Without the
+// identity its 5 % go to the transposition.
+inline std::vector<permutation_share> permutation_mix(permutation_options o = {}) {
+  using enum permutation_shape;
+  if (o.allow_identity) return {{identity, 5}, {transposition, 30}, {cycle, 20}, {reversal, 20}, {uniform, 25}};
+  return {{transposition, 35}, {cycle, 20}, {reversal, 20}, {uniform, 25}};
+}
+
+/// "35% a transposition, 20% an n-cycle, 20% the reversal, 25% uniform over S_n; never the identity":
+/// the distribution of a mix, in words.
+inline std::string describe_mix(const std::vector<permutation_share>& mix) {
+  std::string out;
+  bool identity = false;
+  for (const auto& s : mix) {
+    const char* what = "";
+    switch (s.shape) {
+      case permutation_shape::identity: what = "the identity"; identity = true; break;
+      case permutation_shape::transposition: what = "a transposition"; break;
+      case permutation_shape::cycle: what = "an n-cycle"; break;
+      case permutation_shape::reversal: what = "the reversal"; break;
+      case permutation_shape::uniform: what = "uniform over S_n"; break;
+    }
+    out += (out.empty() ? "" : ", ") + std::to_string(s.percent) + "% " + what;
+  }
+  return out + (identity ? "" : "; never the identity");
+}
+
+/// A permutation of n points, drawn from `permutation_mix(o)` (see describe_mix); the identity only when
+/// `o.allow_identity`. Shrinks toward the transposition (0 1), then toward permutations moving fewer points.
 inline rc::Gen<permutation> gen_permutation(std::size_t n, permutation_options o = {}) {
   if (n < 2 && !o.allow_identity)
     throw configuration_error("gen_permutation: only the identity permutes " + std::to_string(n) +
                               " point(s); ask for n >= 2 or allow the identity");
   return rc::Gen<permutation>([n, o](const rc::Random& random, int) {
     rc::Random r = random;
+    const auto mix = permutation_mix(o);
+    int total = 0;
+    for (const auto& s : mix) total += s.percent;
+    auto shape_of_roll = [&](std::size_t roll) {
+      int upto = 0;
+      for (const auto& s : mix)
+        if (roll < static_cast<std::size_t>(upto += s.percent)) return s.shape;
+      return mix.back().shape;
+    };
     auto make = [&]() -> permutation {
       if (n < 2) return permutation::identity(n);
       for (;;) {
-        const std::size_t roll = detail::draw(r, 100);
         permutation p = permutation::identity(n);
-        if (o.allow_identity && roll < 5) {
-          return p;
-        } else if (roll < 35) {
-          const std::size_t i = detail::draw(r, n);
-          std::size_t j = detail::draw(r, n - 1);
-          if (j >= i) ++j;
-          p = permutation::transposition(n, std::min(i, j), std::max(i, j));
-        } else if (roll < 55) {
-          std::vector<std::size_t> order(n);
-          std::iota(order.begin(), order.end(), std::size_t{0});
-          for (std::size_t k = n - 1; k > 0; --k) std::swap(order[k], order[detail::draw(r, k + 1)]);
-          p = permutation::cycle(n, order);
-        } else if (roll < 75) {
-          p = permutation::reversal(n);
-        } else {
-          std::vector<std::size_t> img(n);
-          std::iota(img.begin(), img.end(), std::size_t{0});
-          for (std::size_t k = n - 1; k > 0; --k) std::swap(img[k], img[detail::draw(r, k + 1)]);
-          p = permutation(std::move(img));
+        switch (shape_of_roll(detail::draw(r, static_cast<std::size_t>(total)))) {
+          case permutation_shape::identity:
+            return p;
+          case permutation_shape::transposition: {
+            const std::size_t i = detail::draw(r, n);
+            std::size_t j = detail::draw(r, n - 1);
+            if (j >= i) ++j;
+            p = permutation::transposition(n, std::min(i, j), std::max(i, j));
+            break;
+          }
+          case permutation_shape::cycle: {
+            std::vector<std::size_t> order(n);
+            std::iota(order.begin(), order.end(), std::size_t{0});
+            for (std::size_t k = n - 1; k > 0; --k) std::swap(order[k], order[detail::draw(r, k + 1)]);
+            p = permutation::cycle(n, order);
+            break;
+          }
+          case permutation_shape::reversal:
+            p = permutation::reversal(n);
+            break;
+          case permutation_shape::uniform: {
+            std::vector<std::size_t> img(n);
+            std::iota(img.begin(), img.end(), std::size_t{0});
+            for (std::size_t k = n - 1; k > 0; --k) std::swap(img[k], img[detail::draw(r, k + 1)]);
+            p = permutation(std::move(img));
+            break;
+          }
         }
         if (o.allow_identity || !p.is_identity()) return p;
       }
