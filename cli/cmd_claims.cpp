@@ -35,19 +35,13 @@ const registrar cmd{command{"claims",
                             }}};
 
 const registrar job{main_job{40, "claims", [](const global_options& opts) {
-                               const auto cfg = config_of(opts);
-                               const auto r = compute_claims(texts_inputs(cfg));
-                               summary_row row{"claims",
-                                               "every checkable claim of texts 000–003 (" + std::to_string(r.errata()) +
-                                                   " errata, " + std::to_string(r.count(claim_verdict::questionable)) +
-                                                   " questionable; see 'orderblind claims')",
-                                               static_cast<long>(r.claims.size()), "mpq_rational + mpfr100 + double",
-                                               0, r.held()};
-                               // NOTE: the rows rest on several kinds (on the data, cited sampled steps, the
-                               // literature); the summary states the weakest the table uses.
-                               row.evidence = verify::evidence_kind::sampled_within_bound;
-                               row.note = claims::claims_summary_line(r);
-                               return std::vector<summary_row>{row};
+                               const auto r = compute_claims(texts_inputs(config_of(opts)));
+                               auto c = verify::summarise(verify::top_checks(claims::to_report(r)), "claims",
+                                                          "every checkable claim of texts 000–003 (see 'orderblind claims')");
+                               // NOTE: an empty table checked nothing, so it does not hold either (as the subcommand).
+                               if (!r.held()) c.outcome = verify::verdict::failed;
+                               c.note = claims::claims_summary_line(r);
+                               return verify::value::checks{c};
                              }}};
 
 }  // namespace

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `orderblind enclosures`: the MPFI certificate of the sinusoid and RoPE identities (rigorous: every true
-// value lies in the printed interval), one check per identity; also a main job (order 35) with one
-// summary row per identity.
+// value lies in the printed interval), one check per identity; also a main job (order 35): the same
+// report, summarised.
 #include <iostream>
 
 #include "orderblind/enclosure/certificate.hpp"
@@ -51,26 +51,28 @@ verify::report enclosure_report(const std::vector<enclosure::enclosure_result>& 
   return r;
 }
 
+/// The subcommand's report, for the subcommand and for the no-argument run alike.
+verify::report run_enclosures(const global_options& opts) {
+  const long cases = opts.cases.value_or(default_enclosure_cases);
+  if (cases <= 0) throw usage_error("--cases", "must be at least 1");
+  return enclosure_report(enclosure::run_certificate(cases, opts.seed.value_or(default_seed)));
+}
+
 const registrar cmd{command{
     "enclosures", "certificate: MPFI (100 digits) bounds on the residuals of the sinusoid and RoPE identities",
     [](args& sub, const global_options& opts, int& rc) {
       sub.on_run([&opts, &rc] {
         require_format(opts.format);
-        const long cases = opts.cases.value_or(default_enclosure_cases);
-        if (cases <= 0) throw usage_error("--cases", "must be at least 1");
-        const auto r = enclosure_report(enclosure::run_certificate(cases, opts.seed.value_or(default_seed)));
+        const auto r = run_enclosures(opts);
         emit(r, opts, std::cout);
         rc = exit_code_of(r);
       });
     }}};
 
 const registrar job{main_job{35, "enclosures", [](const global_options& opts) {
-                               const long cases = opts.cases.value_or(20);
-                               std::vector<summary_row> rows;
-                               for (const auto& r : enclosure::run_certificate(cases, opts.seed.value_or(default_seed)))
-                                 rows.push_back({"mpfi:" + r.id, r.statement + " — proven |residual| <= " + enclosure::upward(r.bound),
-                                                 1, "mpfi100 (rigorous intervals, 100 digits)", r.cases, r.held});
-                               return rows;
+                               return verify::value::checks{verify::summarise(
+                                   verify::top_checks(run_enclosures(opts)), "enclosures",
+                                   "MPFI enclosures of the sinusoid and RoPE identities (see 'orderblind enclosures')")};
                              }}};
 
 }  // namespace

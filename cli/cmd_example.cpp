@@ -74,11 +74,15 @@ const registrar cmd{command{
       });
     }}};
 
+// NOTE: one summary check per example, from the same figure checks the subcommand prints.
 const registrar job{main_job{10, "examples", [](const global_options&) {
-                               std::vector<summary_row> rows;
-                               for (const auto& e : proofs::compute_worked_examples())
-                                 rows.push_back({"example:" + e.name, e.title + " (" + e.source + ")",
-                                                 static_cast<long>(e.figures.size()), e.arithmetic, 0, e.held()});
+                               verify::value::checks rows;
+                               for (const auto& e : proofs::compute_worked_examples()) {
+                                 verify::value::checks figures;
+                                 for (std::size_t k = 0; k < e.figures.size(); ++k)
+                                   figures.push_back(figure_check(e, e.figures[k], k + 1));
+                                 rows.push_back(verify::summarise(figures, "example:" + e.name, e.title + " (" + e.source + ")"));
+                               }
                                return rows;
                              }}};
 

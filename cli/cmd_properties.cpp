@@ -337,31 +337,21 @@ const registrar cmd{command{
       });
     }}};
 
+// NOTE: one summary check per property (P1–P8), from the same law checks `orderblind properties` prints.
 const registrar job{main_job{30, "properties", [](const global_options& opts) {
                                const auto laws = properties::all_laws();
-                               const auto results =
-                                   properties::run_battery(
-                                       laws, battery_options_from(opts, false, "", false, properties::default_jobs()))
-                                       .laws;
-                               std::vector<summary_row> rows;
+                               const auto run = properties::run_battery(
+                                   laws, battery_options_from(opts, false, "", false, properties::default_jobs()));
+                               verify::value::checks rows;
                                for (const auto& [id, title] : property_titles()) {
-                                 summary_row row{id, title, 0, "", 0, true};
-                                 std::vector<std::string> scalars;
-                                 for (const auto& r : results) {
+                                 verify::value::checks mine;
+                                 for (const auto& r : run.laws) {
                                    if (r.l->property != id) continue;
-                                   ++row.steps;
-                                   row.cases += r.v.run.cases;
-                                   row.held = row.held && r.v.held;
-                                   const auto s = r.l->id.substr(r.l->id.find('[') + 1);
-                                   const auto name = s.substr(0, s.size() - 1);
-                                   if (std::find(scalars.begin(), scalars.end(), name) == scalars.end())
-                                     scalars.push_back(name);
+                                   mine.push_back(law_check_of(r));
                                    if (!r.v.held)
                                      std::cerr << properties::describe_failure(r.l->id, r.v.run) << r.v.note << "\n";
                                  }
-                                 for (std::size_t i = 0; i < scalars.size(); ++i)
-                                   row.arithmetic += (i ? ", " : "") + scalars[i];
-                                 if (row.steps > 0) rows.push_back(row);
+                                 if (!mine.empty()) rows.push_back(verify::summarise(mine, id, title));
                                }
                                return rows;
                              }}};

@@ -45,17 +45,17 @@ const registrar cmd{command{
       });
     }}};
 
+// NOTE: a certificate is already one check for its proof (the weakest kind of its steps, its cases and
+// seed): the summary prints it as the subcommand does, without the per-step details.
 const registrar job{main_job{20, "proofs", [](const global_options& opts) {
                                const auto cfg = resolve(opts);
-                               std::vector<summary_row> rows;
+                               verify::value::checks rows;
                                for (const auto& p : proofs::registered_proofs()) {
-                                 const auto r = p.run(cfg);
-                                 summary_row row{"proof:" + r.id, r.title + " (" + r.source + ")",
-                                                 static_cast<long>(r.steps.size()), r.arithmetic(), r.cases(),
-                                                 r.held()};
-                                 row.evidence = proofs::weakest_evidence(r);
-                                 row.seed = cfg.seed;
-                                 rows.push_back(std::move(row));
+                                 auto c = proofs::certificate_check(proofs::make_certificate(p.run(cfg), cfg));
+                                 c.id = "proof:" + c.id;
+                                 c.statement += " (" + c.source + ")";
+                                 std::erase_if(c.details, [](const verify::field& f) { return f.key != "reproduce"; });
+                                 rows.push_back(std::move(c));
                                }
                                return rows;
                              }}};

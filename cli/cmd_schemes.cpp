@@ -65,19 +65,19 @@ const registrar cmd{command{
       });
     }}};
 
+// NOTE: one summary check per scheme, from the same cells `orderblind schemes` prints.
 const registrar job{main_job{50, "schemes", [](const global_options&) {
-                               std::vector<summary_row> rows;
+                               verify::value::checks rows;
                                for (const auto& s : pe::scheme_registry()) {
                                  const auto r = s.run();
-                                 // NOTE: a row without stated expectations is not claimed to agree; its title
-                                 // says so (it holds only in the sense that nothing stated was contradicted).
-                                 summary_row row{"pe:" + r.name,
-                                                 "PE battery (11 properties) on " + r.name +
-                                                     (r.has_expectations() ? " agrees with its expected verdicts (sources in docs/checks.md)"
-                                                                           : ": no expectation stated, nothing compared"),
-                                                 static_cast<long>(r.cells.size()), r.arithmetic, 0, r.agrees()};
-                                 row.evidence = pe::cell_evidence(r);
-                                 rows.push_back(std::move(row));
+                                 verify::value::checks cells;
+                                 verify::for_each_check(pe::schemes_report({r}),
+                                                        [&](const verify::check& c) { cells.push_back(c); });
+                                 rows.push_back(verify::summarise(
+                                     cells, "pe:" + r.name,
+                                     "PE battery on " + r.name +
+                                         (r.has_expectations() ? ": agrees with its expected verdicts (see 'orderblind schemes')"
+                                                               : ": no expectation stated, nothing compared")));
                                }
                                return rows;
                              }}};

@@ -24,26 +24,13 @@ struct global_options {
   std::optional<std::uint64_t> seed;  ///< RNG seed (unset: a fixed default, printed)
 };
 
-/// One result of the no-argument run: one check of the summary report ("orderblind-summary/2").
-struct summary_row {
-  std::string id;          ///< e.g. "A.1", "examples"
-  std::string title;       ///< what was checked (the check's statement)
-  long steps = 0;          ///< checked equations / claims
-  std::string arithmetic;  ///< e.g. "mpq_rational (exact)"
-  long cases = 0;          ///< random cases (0: fixed examples only)
-  bool held = false;
-  /// The kind of evidence the row rests on. Unset: the summary states the weakest kind,
-  /// sampled_within_bound, so that a row never claims more than its job said.
-  std::optional<verify::evidence_kind> evidence{};
-  std::optional<std::uint64_t> seed{};  ///< the seed of the random cases (unset: none stated)
-  std::string note{};                   ///< a remark (e.g. where the details are)
-};
-
-/// A job of the no-argument run. Writes its own details to `out` (only when verbose) and returns rows.
+/// A job of the no-argument run: it builds the same report as its subcommand, with the same options,
+/// and returns that report's checks summarised (verify::summarise) — one summary check per part, so the
+/// summary can never say more than the subcommand does.
 struct main_job {
   int order = 0;  ///< jobs run in ascending order
   std::string name;
-  std::function<std::vector<summary_row>(const global_options&)> run;
+  std::function<verify::value::checks(const global_options&)> run;
 };
 
 /// A subcommand: `configure` adds its options and sets its callback, which stores the exit code.

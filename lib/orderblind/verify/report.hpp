@@ -9,6 +9,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -152,6 +153,76 @@ inline std::size_t count(const report& r, verdict v) {
   std::size_t n = 0;
   for_each_check(r, [&](const check& c) { n += c.outcome == v; });
   return n;
+}
+
+
+/// A rank of the kinds for `summarise`: the weaker kind has the lower rank. The first six follow the
+/// scale of evidence_kind; the data kinds sit where their arithmetic puts them (a count and a literature
+/// reference lowest, then double, MPFR, exact rationals on the stated data).
+inline int strength(evidence_kind k) {
+  switch (k) {
+    case evidence_kind::literature: return 0;
+    case evidence_kind::count_on_data: return 1;
+    case evidence_kind::double_on_data: return 2;
+    case evidence_kind::mpfr100_on_data: return 3;
+    case evidence_kind::sampled_within_bound: return 4;
+    case evidence_kind::exact_on_data: return 5;
+    case evidence_kind::sampled_exact: return 6;
+    case evidence_kind::exhaustive_exact: return 7;
+    case evidence_kind::enclosure: return 8;
+    case evidence_kind::identity: return 9;
+    case evidence_kind::formal: return 10;
+  }
+  return 0;
+}
+
+/// One check standing for `checks` (a subcommand's report, or a part of it), as the no-argument run
+/// prints it: FAILED if any check failed, else held; the weakest kind of evidence among the checks that
+/// decided something (held, failed or erratum); the sum of their cases; their seed when every sampled
+/// check states the same one; their arithmetics, each once. Details: how many checks, and how many of
+/// each kind and verdict — so the summary claims no more than its checks, and says what they were.
+inline check summarise(const value::checks& checks, std::string id, std::string statement) {
+  check s;
+  s.id = std::move(id);
+  s.statement = std::move(statement);
+  s.outcome = checks.empty() ? verdict::failed : verdict::held;
+  std::optional<evidence_kind> kind;
+  std::optional<std::uint64_t> seed;
+  bool one_seed = true;
+  std::map<std::string, std::int64_t> kinds, verdicts;
+  for (const auto& c : checks) {
+    ++verdicts[to_string(c.outcome)];
+    if (is_failure(c.outcome)) s.outcome = verdict::failed;
+    const bool decided = c.outcome == verdict::held || c.outcome == verdict::failed || c.outcome == verdict::erratum;
+    if (!decided) continue;
+    ++kinds[name(c.evidence)];
+    if (!kind || strength(c.evidence) < strength(*kind)) kind = c.evidence;
+    s.cases += c.cases;
+    if (c.seed) {
+      if (seed && *seed != *c.seed) one_seed = false;
+      seed = c.seed;
+    }
+    if (!c.arithmetic.empty() && s.arithmetic.find(c.arithmetic) == std::string::npos)
+      s.arithmetic += (s.arithmetic.empty() ? "" : "; ") + c.arithmetic;
+  }
+  // NOTE: nothing decided (all questionable or skipped): the weakest kind, so the row claims nothing.
+  s.evidence = kind.value_or(evidence_kind::literature);
+  if (one_seed) s.seed = seed;
+  if (checks.empty()) s.note = "no check ran";
+  else if (!one_seed) s.note = "the checks drew their cases with different seeds (see the subcommand's report)";
+  value::object k, v;
+  for (const auto& [key, n] : kinds) k.push_back({key, n});
+  for (const auto& [key, n] : verdicts) v.push_back({key, n});
+  s.with("checks", static_cast<std::int64_t>(checks.size())).with("evidence_kinds", std::move(k)).with("verdicts", std::move(v));
+  return s;
+}
+
+/// The checks at the top level of a report's fields (not nested in other checks), in order.
+inline value::checks top_checks(const report& r) {
+  value::checks out;
+  for (const auto& f : r.body)
+    if (const auto* cs = f.val.as<value::checks>()) out.insert(out.end(), cs->begin(), cs->end());
+  return out;
 }
 
 }  // namespace orderblind::verify

@@ -1,0 +1,104 @@
+# SPDX-License-Identifier: MIT
+"""The no-argument run's rows are the subcommands' own reports, summarised: run `orderblind --format json`
+and every subcommand it summarises with the same --cases and --seed, and require each summary row's
+verdict, kind of evidence, cases, seed and counts to be what the subcommand's checks give.
+
+A drift test: the summary once labelled the MPFI enclosures "sampled, within a bound" with no seed while
+`orderblind enclosures` said "rigorous enclosure" with a seed. Usage: summary_matches_subcommands.py EXE."""
+import json
+import subprocess
+import sys
+
+# The order of verify::strength (lib/orderblind/verify/report.hpp): the weaker kind first.
+STRENGTH = ["literature", "count_on_data", "double_on_data", "mpfr100_on_data", "sampled_within_bound",
+            "exact_on_data", "sampled_exact", "exhaustive_exact", "enclosure", "identity", "formal"]
+COMMON = ["--cases", "2", "--seed", "7", "--format", "json"]
+
+
+def run(exe, *args):
+    p = subprocess.run([exe, *COMMON, *args], capture_output=True, text=True, check=False)
+    if p.returncode not in (0, 1):
+        sys.exit(f"{' '.join(args) or '(no subcommand)'} exited {p.returncode}: {p.stderr}")
+    return json.loads(p.stdout)
+
+
+def is_check(x):
+    return isinstance(x, dict) and {"id", "verdict", "evidence"} <= x.keys()
+
+
+def all_checks(x):
+    """Every check, depth first, as verify::for_each_check visits them (a check's details are its keys)."""
+    if isinstance(x, dict):
+        if is_check(x):
+            yield x
+        for v in x.values():
+            yield from all_checks(v)
+    elif isinstance(x, list):
+        for v in x:
+            yield from all_checks(v)
+
+
+def top_checks(report):
+    return [c for v in report.values() if isinstance(v, list) for c in v if is_check(c)]
+
+
+def summarise(checks):
+    decided = [c for c in checks if c["verdict"] in ("held", "FAILED", "erratum")]
+    kinds, verdicts = {}, {}
+    for c in checks:
+        verdicts[c["verdict"]] = verdicts.get(c["verdict"], 0) + 1
+    for c in decided:
+        kinds[c["evidence"]] = kinds.get(c["evidence"], 0) + 1
+    seeds = {c["seed"] for c in decided if c.get("seed") is not None}
+    return {
+        "verdict": "FAILED" if not checks or any(c["verdict"] == "FAILED" for c in checks) else "held",
+        "evidence": min((c["evidence"] for c in decided), key=STRENGTH.index, default="literature"),
+        "cases": sum(c.get("cases", 0) for c in decided),
+        "seed": seeds.pop() if len(seeds) == 1 else None,
+        "checks": len(checks),
+        "evidence_kinds": kinds,
+        "verdicts": verdicts,
+    }
+
+
+def main():
+    exe = sys.argv[1]
+    rows = {r["id"]: r for r in run(exe)["results"]}
+    expected = {}
+    enc = run(exe, "enclosures")
+    expected["enclosures"] = summarise(top_checks(enc))
+    fe = top_checks(run(exe, "float-error"))
+    expected["float:sorted"] = summarise([c for c in fe if c["id"].startswith("sorted")])
+    expected["float:in-order"] = summarise([c for c in fe if not c["id"].startswith("sorted")])
+    expected["claims"] = summarise(top_checks(run(exe, "claims")))
+    for e in run(exe, "example")["examples"]:
+        expected["example:" + e["name"]] = summarise(e["figures"])
+    laws = top_checks(run(exe, "properties"))
+    for prop in sorted({c["property"] for c in laws}):
+        expected[prop] = summarise([c for c in laws if c["property"] == prop])
+    schemes = run(exe, "schemes")
+    for s in schemes["schemes"]:
+        expected["pe:" + s["name"]] = summarise(list(all_checks(s)))
+    failures = []
+    for rid, want in expected.items():
+        got = rows.get(rid)
+        if got is None:
+            failures.append(f"{rid}: no summary row")
+            continue
+        for key, value in want.items():
+            if got.get(key) != value:
+                failures.append(f"{rid}: summary says {key} = {got.get(key)!r}, the subcommand's checks give {value!r}")
+    # A proof's row is its certificate: same verdict, kind, cases and seed.
+    for cert in run(exe, "prove", "all")["certificates"]:
+        got = rows.get("proof:" + cert["id"])
+        for key in ("verdict", "evidence", "cases", "seed", "arithmetic"):
+            if got is None or got.get(key) != cert.get(key):
+                failures.append(f"proof:{cert['id']}: {key} {None if got is None else got.get(key)!r} != {cert.get(key)!r}")
+    if failures:
+        print("\n".join(failures))
+        sys.exit(1)
+    print(f"{len(expected)} summary rows and the proofs match their subcommands")
+
+
+if __name__ == "__main__":
+    main()
