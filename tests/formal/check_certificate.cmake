@@ -9,7 +9,7 @@ execute_process(COMMAND ${EXE} --format ${FORMAT} --cases 2 prove ${ID}
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "orderblind prove ${ID} exited ${rc}:\n${out}\n${err}")
 endif()
-set(reals "ClassicalDedekindReals.sig_not_dec, ClassicalDedekindReals.sig_forall_dec, FunctionalExtensionality.functional_extensionality_dep")
+set(reals "Coq.Reals.ClassicalDedekindReals.sig_not_dec, Coq.Reals.ClassicalDedekindReals.sig_forall_dec, Coq.Logic.FunctionalExtensionality.functional_extensionality_dep")
 if(ASSUMPTIONS STREQUAL "none")
   set(want_assumptions "none")
 else()
