@@ -135,3 +135,37 @@ rewrite (sum_to_ext h (fun i => q (half_a i) * rotate_half theta h (n - m) k (ha
   exact (rope_layout_relative theta half_a (half_b h) h (2 * h) t m n q k).
 - intros i Hi; rewrite Ak', Bk' by exact Hi; unfold rot_a, rot_b; rewrite !Rmult_0_l, cos_0, sin_0; ring.
 Qed.
+
+(** ** The concatenated sinusoid (sinusoid_layout::concatenated, pe/additive.hpp) *)
+
+(** PE(p)_j = sin(pθ_j) for j < h, cos(pθ_(j−h)) for h ≤ j < 2h, and 0 after (an odd width d = 2h + 1
+    leaves its last entry 0: the library's std::vector is zero-initialised and never written there). *)
+Definition pe_concat (theta : nat -> R) (h : nat) (p : R) (j : nat) : R :=
+  if Nat.ltb j h then sin (p * theta j)
+  else if Nat.ltb j (2 * h) then cos (p * theta (j - h)%nat)
+  else 0.
+
+(** R(k) for the concatenated layout: pair i joins entries i and i + h, block [[cos kθ_i, sin kθ_i],
+    [−sin kθ_i, cos kθ_i]]; the entries from 2h on are left as they are. *)
+Definition shift_concat (theta : nat -> R) (h : nat) (k : R) (v : nat -> R) (j : nat) : R :=
+  if Nat.ltb j h then cos (k * theta j) * v j + sin (k * theta j) * v (j + h)%nat
+  else if Nat.ltb j (2 * h) then - sin (k * theta (j - h)%nat) * v (j - h)%nat + cos (k * theta (j - h)%nat) * v j
+  else v j.
+
+(** PE(p + k) = R(k)·PE(p) for the concatenated layout, every real p, k, every frequency table, every
+    number of pairs h and every entry j (so every width d ≥ 2h, odd widths included). *)
+Theorem sinusoid_concat_shift_is_rotation (theta : nat -> R) (h : nat) (p k : R) (j : nat) :
+  pe_concat theta h (p + k) j = shift_concat theta h k (pe_concat theta h p) j.
+Proof.
+unfold shift_concat, pe_concat.
+destruct (Nat.ltb_spec j h) as [H1 | H1].
+- destruct (Nat.ltb_spec (j + h) h) as [H2 | H2]; [lia |].
+  destruct (Nat.ltb_spec (j + h) (2 * h)) as [_ | H3]; [| lia].
+  replace (j + h - h)%nat with j by lia.
+  replace ((p + k) * theta j) with (p * theta j + k * theta j) by ring.
+  rewrite sin_plus; ring.
+- destruct (Nat.ltb_spec j (2 * h)) as [H2 | H2]; [| ring].
+  destruct (Nat.ltb_spec (j - h) h) as [_ | H3]; [| lia].
+  replace ((p + k) * theta (j - h)%nat) with (p * theta (j - h)%nat + k * theta (j - h)%nat) by ring.
+  rewrite cos_plus; ring.
+Qed.
