@@ -19,7 +19,7 @@ Implicit Types (phi : R -> R) (c : R).
 
 (** Row normalisation by a kernel φ: weight_ij = φ(s_ij) / Σ_k φ(s_ik).
     NOTE: MathComp's x / 0 = 0 convention makes every theorem below hold even for a row whose
-    φ-sum is 0; for kernels with non-zero row sums (the library's precondition; it throws otherwise)
+    φ-sum is 0; for kernels with non-zero row sums (the library's kernels: it does not check, and a zero row sum gets the scalar type's own division by 0)
     this is exactly the library's division. *)
 Definition normalise phi n m (S : 'M[R]_(n, m)) : 'M[R]_(n, m) :=
   \matrix_(i, j) (phi (S i j) / \sum_(k < m) phi (S i k)).

@@ -57,4 +57,54 @@ Proof.
 by move=> phi0; exists swap2, causal_witness_input; exact: causal_attention_not_equivariant.
 Qed.
 
+(** ** Every length n ≥ 2 *)
+Section EveryLength.
+Variable m : nat.
+Local Notation n := m.+2.
+
+(** Positions 0 and 1 of n = m + 2 tokens, the input e_0 (token 0 is 1, the others 0), the swap. *)
+Definition first : 'I_n := ord0.
+Definition second : 'I_n := lift ord0 ord0.
+Definition witness_n : 'M[R]_(n, 1) := \matrix_(i, j) (i == first)%:R.
+Definition swap_n : 'S_n := tperm first second.
+
+(** Causal attention is not permutation-equivariant for any n ≥ 2: with unit weights, X = e_0 and the
+    swap of the first two tokens, entry (0, 0) of Attn(PX) is 0 (token 0 sees only itself, whose
+    value is now 0), and that of P·Attn(X) is 1/2 (token 1 sees tokens 0 and 1 with equal scores),
+    for every kernel with φ(0) ≠ 0 and every scale. *)
+Theorem causal_attention_not_equivariant_every_n phi c : phi 0 != 0 ->
+  masked_self_attention phi c 1%:M 1%:M 1%:M (@causal n) (perm_mx swap_n *m witness_n)
+  != perm_mx swap_n *m masked_self_attention phi c 1%:M 1%:M 1%:M (@causal n) witness_n.
+Proof.
+move=> phi0; apply/eqP => /matrixP /(_ first ord0).
+rewrite -!row_permE /masked_self_attention !mulmx1.
+have PX0 : forall k : 'I_n, (row_perm swap_n witness_n) k ord0 = (k == second)%:R.
+{ move=> k; rewrite !mxE /swap_n (can2_eq (tpermK first second) (tpermK first second)) tpermL //. }
+(* left: every term of row 0 is 0 *)
+rewrite [in LHS]mxE big1 => [| k _]; last first.
+{ rewrite PX0 mxE /causal; case: ifP => [Hk | _]; last by rewrite mul0r.
+  have -> : k = first by apply/val_inj => /=; move: Hk; rewrite leqn0 => /eqP.
+  have -> : (first == second) = false by [].
+  by rewrite mulr0. }
+(* right: entry (1, 0) of Attn(X) is φ(0) / (φ(0) + φ(0)) *)
+rewrite mxE /swap_n tpermL mxE (bigD1 first) //= big1 => [| k Hk]; last first.
+{ by rewrite [witness_n k ord0]mxE (negbTE Hk) /= mulr0. }
+rewrite [witness_n first ord0]mxE eqxx mulr1 addr0 mxE /causal /=.
+have S0 : forall k : 'I_n, scores c witness_n witness_n second k = 0.
+{ by move=> k; rewrite !mxE big_ord1 !mxE (_ : (second == first) = false) // mul0r mulr0. }
+rewrite S0 (eq_bigr (fun _ => phi 0)) => [| k _]; last by rewrite S0.
+rewrite big_mkcond !big_ord_recl /= big1 => [| k _]; last by [].
+rewrite addr0 => /esym /eqP; rewrite mulf_eq0 invr_eq0 (negbTE phi0) /= -mulr2n -mulr_natl.
+by rewrite mulf_eq0 (negbTE phi0) orbF pnatr_eq0.
+Qed.
+
+
+Corollary causal_attention_counterexample_every_n phi c : phi 0 != 0 ->
+  exists (s : 'S_n) (X : 'M[R]_(n, 1)),
+    masked_self_attention phi c 1%:M 1%:M 1%:M (@causal n) (perm_mx s *m X)
+    != perm_mx s *m masked_self_attention phi c 1%:M 1%:M 1%:M (@causal n) X.
+Proof. by move=> phi0; exists swap_n, witness_n; exact: causal_attention_not_equivariant_every_n. Qed.
+
+End EveryLength.
+
 End CausalMask.

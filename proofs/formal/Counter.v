@@ -70,3 +70,13 @@ move=> E; case: (leqP m 41) => H.
   by move: (leq_mul H (leq_sub2r 3 H)); rewrite E.
 by move: (leq_mul H (leq_sub2r 3 H)); rewrite E.
 Qed.
+
+(** The exercise stated about scores: over every numeric field (characteristic 0), when c = 𝟙ᵀM𝟙 ≠ 0
+    no pair of positions three apart, (n + 3, n), has counter score 1600c. *)
+Theorem no_counter_pair_scores_1600c (R : numFieldType) (d : nat) (M : 'M[R]_d) (n : nat) :
+  ones_form M != 0 -> counter_score M (n + 3) n != ones_form M * 1600%:R.
+Proof.
+move=> c0; rewrite counter_score_formula -mulrA -natrM; apply/eqP => /(mulfI c0) /eqP.
+rewrite Num.Theory.eqr_nat => /eqP E.
+by have := @no_counter_pair_scores_1600 (n + 3)%N; rewrite addnK.
+Qed.

@@ -8,11 +8,12 @@
     equivariant: Attn(PX) = P·Attn(X) as values of F.  It needs only that the sum over the sequence
     axis and the kernel's row normalisation depend on the multiset of their terms, and proves that a
     sorted in-order sum has this property when the sort order is total, transitive and antisymmetric
-    (e.g. IEEE 754's totalOrder on bit patterns; the library sorts with <, under which −0 and +0
-    tie — a case this file does not cover).
+    (e.g. IEEE 754's totalOrder on bit patterns).  The library sorts with <, under which −0 and +0
+    tie: SortedSum.v proves, over Flocq's binary64 with signed zeros, that its sorted sums are
+    nevertheless the same bits for every order of the same finite terms (sorted_sum_as_coded).
     The projections and scores read one or two rows and may use any fixed evaluation order inside.
-    Not covered: the in-order sum, for which equivariance fails in floating point (the sampled checks
-    show it); Flocq (concrete binary64 and the 4(n + 1)ε bound) is not used. *)
+    Not here: the in-order sum, for which equivariance fails in floating point; its bound is proved
+    over Flocq's binary64 in FloatSum.v (attn_reorder_eps). *)
 From mathcomp Require Import all_ssreflect fingroup perm all_algebra.
 
 Set Implicit Arguments.
