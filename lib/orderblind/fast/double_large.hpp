@@ -85,29 +85,35 @@ bool softmax_head_double_large_into(const double* y, Eigen::Index n, const doubl
   detail::aligned_doubles kp(nk_pad * dk), vp(nk * dv_pad);
   std::vector<double> vmax(threads, 0.0);
   std::atomic<bool> finite{true};
-  // Phase 1: K and V, R keys at a time.
-  detail::parallel_ranges(key_panels, threads, [&](std::size_t index, Eigen::Index first, Eigen::Index last) {
-    detail::aligned_doubles a(R * d), kpan(R * dk_pad), vpan(R * dv_pad);
+  // Phase 1: K and V, panel_group panels of R keys at a time.
+  const Eigen::Index key_groups = (key_panels + panel_group - 1) / panel_group;
+  detail::parallel_ranges(key_groups, threads, [&](std::size_t index, Eigen::Index first, Eigen::Index last) {
+    detail::aligned_doubles a(panel_group * R * d), kpan(panel_group * R * dk_pad), vpan(panel_group * R * dv_pad);
     double mag = 0.0;
-    for (Eigen::Index p = first; p < last; ++p) {
-      const Eigen::Index j0 = p * R, rows = std::min<Eigen::Index>(R, nk - j0);
-      detail::pack_rows(c, nk, d, j0, R, a.data());
-      kern.product(a.data(), d, wkp.data(), dk_pad, kpan.data());
-      kern.product(a.data(), d, wvp.data(), dv_pad, vpan.data());
-      // NOTE: the padding rows are products of zero rows: 0, finite, and never above a max of |·|.
-      if (!all_finite(kpan.data(), R * dk) || !all_finite(vpan.data(), R * dv)) {
-        finite = false;
-        return;
-      }
-      mag = std::max(mag, max_abs_finite(vpan.data(), nullptr, R * dv));
-      for (int r = 0; r < R; ++r) {
-        const Eigen::Index j = j0 + r;
-        double* to = kp.data() + (j / C) * dk * C + j % C;
-        for (Eigen::Index t = 0; t < dk; ++t) to[t * C] = kpan[static_cast<std::size_t>(t * R + r)];
-      }
-      for (Eigen::Index col = 0; col < dv_pad; ++col) {
-        double* to = vp.data() + (col / C) * nk * C + col % C;
-        for (Eigen::Index r = 0; r < rows; ++r) to[(j0 + r) * C] = vpan[static_cast<std::size_t>(col * R + r)];
+    for (Eigen::Index g = first; g < last; ++g) {
+      const Eigen::Index p0 = g * panel_group, count = std::min(panel_group, key_panels - p0);
+      for (Eigen::Index q = 0; q < count; ++q) detail::pack_rows(c, nk, d, (p0 + q) * R, R, a.data() + q * R * d);
+      kern.product(a.data(), R * d, d, wkp.data(), dk_pad, kpan.data(), R * dk_pad, count);
+      kern.product(a.data(), R * d, d, wvp.data(), dv_pad, vpan.data(), R * dv_pad, count);
+      for (Eigen::Index q = 0; q < count; ++q) {
+        const double* kq = kpan.data() + q * R * dk_pad;
+        const double* vq = vpan.data() + q * R * dv_pad;
+        // NOTE: the padding rows are products of zero rows: 0, finite, and never above a max of |·|.
+        if (!all_finite(kq, R * dk) || !all_finite(vq, R * dv)) {
+          finite = false;
+          return;
+        }
+        mag = std::max(mag, max_abs_finite(vq, nullptr, R * dv));
+        const Eigen::Index j0 = (p0 + q) * R, rows = std::min<Eigen::Index>(R, nk - j0);
+        for (int r = 0; r < R; ++r) {
+          const Eigen::Index j = j0 + r;
+          double* to = kp.data() + (j / C) * dk * C + j % C;
+          for (Eigen::Index t = 0; t < dk; ++t) to[t * C] = kq[t * R + r];
+        }
+        for (Eigen::Index col = 0; col < dv_pad; ++col) {
+          double* to = vp.data() + (col / C) * nk * C + col % C;
+          for (Eigen::Index r = 0; r < rows; ++r) to[(j0 + r) * C] = vq[col * R + r];
+        }
       }
     }
     // NOTE: a maximum of finite values is exact and order-free: the threads' split cannot change it.
@@ -115,23 +121,30 @@ bool softmax_head_double_large_into(const double* y, Eigen::Index n, const doubl
   });
   if (!finite) return false;
   const double scale = opt.scale ? *opt.scale : 1.0 / std::sqrt(static_cast<double>(dk));
-  // Phase 2: per R queries, Q_p, S_p, the softmax and Z_p, into z.
-  detail::parallel_ranges(query_panels, threads, [&](std::size_t, Eigen::Index first, Eigen::Index last) {
-    detail::aligned_doubles a(R * d), qpan(R * dk_pad), span(R * nk_pad), zpan(R * dv_pad);
-    for (Eigen::Index p = first; p < last; ++p) {
+  // Phase 2: per group of R-query panels, Q_p, S_p, the softmax and Z_p, into z. The group shares each
+  // block of K and V; it is smaller when the scores of one panel are large (≈ 1 MiB of scores in all).
+  const Eigen::Index group = std::clamp<Eigen::Index>((Eigen::Index{1} << 17) / (R * nk_pad), 1, panel_group);
+  const Eigen::Index query_groups = (query_panels + group - 1) / group;
+  detail::parallel_ranges(query_groups, threads, [&](std::size_t, Eigen::Index first, Eigen::Index last) {
+    detail::aligned_doubles a(group * R * d), qpan(group * R * dk_pad), span(group * R * nk_pad),
+        zpan(group * R * dv_pad);
+    for (Eigen::Index g = first; g < last; ++g) {
       if (!finite) return;
-      const Eigen::Index i0 = p * R, rows = std::min<Eigen::Index>(R, n - i0);
-      detail::pack_rows(y, n, d, i0, R, a.data());
-      kern.product(a.data(), d, wqp.data(), dk_pad, qpan.data());
-      if (!all_finite(qpan.data(), R * dk)) {
+      const Eigen::Index p0 = g * group, count = std::min(group, query_panels - p0);
+      for (Eigen::Index q = 0; q < count; ++q) detail::pack_rows(y, n, d, (p0 + q) * R, R, a.data() + q * R * d);
+      kern.product(a.data(), R * d, d, wqp.data(), dk_pad, qpan.data(), R * dk_pad, count);
+      if (!all_finite(qpan.data(), count * R * dk_pad)) {
         finite = false;
         return;
       }
-      kern.product(qpan.data(), dk, kp.data(), nk_pad, span.data());
-      kern.softmax(span.data(), nk, scale);
-      kern.product(span.data(), nk, vp.data(), dv_pad, zpan.data());
-      for (Eigen::Index col = 0; col < dv; ++col)
-        std::copy_n(zpan.data() + col * R, rows, z + col * n + i0);
+      kern.product(qpan.data(), R * dk_pad, dk, kp.data(), nk_pad, span.data(), R * nk_pad, count);
+      for (Eigen::Index q = 0; q < count; ++q) kern.softmax(span.data() + q * R * nk_pad, nk, scale);
+      kern.product(span.data(), R * nk_pad, nk, vp.data(), dv_pad, zpan.data(), R * dv_pad, count);
+      for (Eigen::Index q = 0; q < count; ++q) {
+        const Eigen::Index i0 = (p0 + q) * R, rows = std::min<Eigen::Index>(R, n - i0);
+        for (Eigen::Index col = 0; col < dv; ++col)
+          std::copy_n(zpan.data() + q * R * dv_pad + col * R, rows, z + col * n + i0);
+      }
     }
   });
   if (!finite) return false;

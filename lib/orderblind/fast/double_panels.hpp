@@ -122,7 +122,8 @@ namespace detail {
 /// The kernels of one instruction set and its panel shape.
 struct large_kernels {
   int R = 0, C = 0;
-  void (*product)(const double*, Eigen::Index, const double*, Eigen::Index, double*) = nullptr;
+  void (*product)(const double*, Eigen::Index, Eigen::Index, const double*, Eigen::Index, double*, Eigen::Index,
+                  Eigen::Index) = nullptr;
   void (*softmax)(double*, Eigen::Index, double) = nullptr;
 };
 
@@ -203,6 +204,9 @@ inline constexpr Eigen::Index large_product_min_terms = Eigen::Index{1} << 21;
 /// ... and threads when n·k·m is at least this (2²⁶, ≈ 3 ms of work on one core).
 inline constexpr Eigen::Index large_product_min_threaded_terms = Eigen::Index{1} << 26;
 
+/// How many row panels share each block of the right operand (its reads from L2 or memory divided by this).
+inline constexpr Eigen::Index panel_group = 4;
+
 /// out = a·b (or a·bᵀ) as multiply_double_into (a n×k column-major at pa, b(t, j) = pb[t·ld_t + j·ld_j],
 /// out n×m column-major, not overlapping a or b), by panels with a given implementation (not none) on
 /// `threads` threads: the same bits as every other implementation, for any thread count.
@@ -214,13 +218,18 @@ inline void multiply_double_panels(large_head_isa isa, const double* pa, Eigen::
   const Eigen::Index m_pad = (m + C - 1) / C * C;
   detail::aligned_doubles bp(k * m_pad);
   detail::pack_columns(pb, ld_t, ld_j, k, m, C, bp.data());
-  detail::parallel_ranges((n + R - 1) / R, threads, [&](std::size_t, Eigen::Index first, Eigen::Index last) {
-    detail::aligned_doubles a(R * k), o(R * m_pad);
-    for (Eigen::Index p = first; p < last; ++p) {
-      const Eigen::Index i0 = p * R, rows = std::min<Eigen::Index>(R, n - i0);
-      detail::pack_rows(pa, n, k, i0, R, a.data());
-      kern.product(a.data(), k, bp.data(), m_pad, o.data());
-      for (Eigen::Index col = 0; col < m; ++col) std::copy_n(o.data() + col * R, rows, out + col * n + i0);
+  const Eigen::Index panels = (n + R - 1) / R, groups = (panels + panel_group - 1) / panel_group;
+  detail::parallel_ranges(groups, threads, [&](std::size_t, Eigen::Index first, Eigen::Index last) {
+    detail::aligned_doubles a(panel_group * R * k), o(panel_group * R * m_pad);
+    for (Eigen::Index g = first; g < last; ++g) {
+      const Eigen::Index p0 = g * panel_group, count = std::min(panel_group, panels - p0);
+      for (Eigen::Index q = 0; q < count; ++q) detail::pack_rows(pa, n, k, (p0 + q) * R, R, a.data() + q * R * k);
+      kern.product(a.data(), R * k, k, bp.data(), m_pad, o.data(), R * m_pad, count);
+      for (Eigen::Index q = 0; q < count; ++q) {
+        const Eigen::Index i0 = (p0 + q) * R, rows = std::min<Eigen::Index>(R, n - i0);
+        for (Eigen::Index col = 0; col < m; ++col)
+          std::copy_n(o.data() + q * R * m_pad + col * R, rows, out + col * n + i0);
+      }
     }
   });
 }
