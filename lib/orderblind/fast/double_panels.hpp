@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <cstdlib>
 #include <new>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -164,8 +165,16 @@ void parallel_ranges(Eigen::Index count, unsigned threads, const Body& body) {
   if (t == 1) return body(std::size_t{0}, Eigen::Index{0}, count);
   std::vector<std::thread> pool;
   pool.reserve(static_cast<std::size_t>(t - 1));
-  for (Eigen::Index i = 1; i < t; ++i)
-    pool.emplace_back([&, i] { body(static_cast<std::size_t>(i), count * i / t, count * (i + 1) / t); });
+  for (Eigen::Index i = 1; i < t; ++i) {
+    const auto range = [&, i] { body(static_cast<std::size_t>(i), count * i / t, count * (i + 1) / t); };
+    // NOTE: a thread that cannot start (std::system_error: a process or memory limit) runs its range here:
+    // the result is the same bits, only later.
+    try {
+      pool.emplace_back(range);
+    } catch (const std::system_error&) {
+      range();
+    }
+  }
   body(std::size_t{0}, Eigen::Index{0}, count / t);
   for (auto& th : pool) th.join();
 }
