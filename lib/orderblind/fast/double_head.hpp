@@ -22,6 +22,7 @@
 
 #include "orderblind/fast/double_compare.hpp"
 #include "orderblind/fast/double_exp.hpp"
+#include "orderblind/fast/double_large.hpp"
 #include "orderblind/fast/double_products.hpp"
 #include "orderblind/kernel.hpp"
 #include "orderblind/mask.hpp"
@@ -206,6 +207,11 @@ bool softmax_head_double_into(const double* y, Eigen::Index n, const double* c, 
                               double_head_fault fault = double_head_fault::none, double* value_magnitude = nullptr,
                               detail::softmax_isa isa = detail::best_softmax_isa()) {
   if (opt.sum != summation::in_order) return false;
+  // NOTE: at real sizes the large path (fast/double_large.hpp): the same bits, by panels, on every core.
+  // The faults and a forced softmax isa are the small path's test hooks: they keep it.
+  if (n * nk >= large_head_min_scores && fault == double_head_fault::none && isa == detail::best_softmax_isa() &&
+      softmax_head_double_large_into(y, n, c, nk, d, w, opt, z, value_magnitude))
+    return true;
   const Eigen::Index dk = w.wq.cols(), dv = w.wv.cols();
   // NOTE: one block for Q (n×dk), K (nk×dk), V (nk×dv) and S (n×nk), column-major like Eigen's
   // matrices, so that the products read and write it directly.
