@@ -291,7 +291,9 @@ void check_on_generators(run_scope& run, const std::function<Matrix<S>(const Mat
   for (const auto& p : generators(static_cast<long>(x.rows()))) {
     const Matrix<S> lhs = f(p.apply_rows(x));
     const Matrix<S> rhs = invariant ? fx : p.apply_rows(fx);
-    zero = run.compare(lhs, rhs, "P = " + p.cycles()) && zero;
+    const bool this_zero = run.compare(lhs, rhs, "P = " + p.cycles());
+    if (!this_zero) run.record().nonzero_on.push_back(p.cycles());
+    zero = this_zero && zero;
   }
   run.record().residual_zero = zero;
   run.record().checked_on = generators_text(static_cast<long>(x.rows()));
