@@ -1289,10 +1289,12 @@ void text001(rows_builder& b) {
           c.text_correct = t(n - 1, 0) == Q(in.integer("text001.added to the last token (the text's figure)"));
           if (!c.text_correct) c.correction = t(n - 1, 0).str() + " is added to the last token";
         });
+  // NOTE: the positions' rows come from the library's own counter (pe::counter, row p = p·𝟙), so a broken
+  // counter fails these rows, not only a broken matrix product.
   auto counter_score = [](const claim_inputs& in, long m, long n) {
     const Matrix<Q> mm = multiply_transposed(in.exact("text001.W_Q"), in.exact("text001.W_K"));
-    const Matrix<Q> pm = Matrix<Q>::Constant(1, mm.rows(), Q(m)), pn = Matrix<Q>::Constant(1, mm.rows(), Q(n));
-    return multiply_transposed(multiply(pm, mm), pn)(0, 0);
+    const Matrix<Q> table = pe::counter<Q>(std::max(m, n) + 1, mm.rows());
+    return multiply_transposed(multiply(Matrix<Q>(table.row(m)), mm), Matrix<Q>(table.row(n)))(0, 0);
   };
   auto c_of = [](const claim_inputs& in) {
     const Matrix<Q> mm = multiply_transposed(in.exact("text001.W_Q"), in.exact("text001.W_K"));
