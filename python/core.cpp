@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "orderblind/seed.hpp"
+#include "orderblind/blocks.hpp"
 #include "orderblind/compare.hpp"
 #include "orderblind/errors.hpp"
 #include "orderblind/pe/battery.hpp"
@@ -364,4 +365,59 @@ PYBIND11_MODULE(_core, m) {
 
   m.def("check_table", &check_table, py::arg("values"), py::arg("element_type"), py::arg("source"),
         py::arg("exact"), py::arg("tolerance_eps"));
+
+  // The library's layers over double (attention.hpp, layers.hpp, blocks.hpp), for the PyTorch oracle
+  // (tests/python/test_oracle_torch.py). Weights as the library takes them: Q = X W_Q (W_Q is d × d).
+  using Md = Matrix<double>;
+  m.def(
+      "multi_head_attention",
+      [](const Md& y, const Md& c, const Md& wq, const Md& wk, const Md& wv, const Md& wo, std::size_t heads,
+         bool causal) {
+        attention_options<double> o;
+        if (causal) o.mask = mask::causal();
+        return multi_head_attention<double>(y, c, multi_head_weights<double>{wq, wk, wv, wo, heads}, o);
+      },
+      py::arg("y"), py::arg("c"), py::arg("wq"), py::arg("wk"), py::arg("wv"), py::arg("wo"), py::arg("heads"),
+      py::arg("causal") = false, "multi_head_attention<double>: queries from y, keys and values from c, · W_O");
+  m.def(
+      "feed_forward",
+      [](const Md& x, const Md& w1, const Md& b1, const Md& w2, const Md& b2) {
+        return feed_forward(x, ffn_weights<double>{w1, b1, w2, b2});
+      },
+      py::arg("x"), py::arg("w1"), py::arg("b1"), py::arg("w2"), py::arg("b2"), "feed_forward<double>");
+  m.def(
+      "layer_norm",
+      [](const Md& x, const Md& gamma, const Md& beta, double eps) {
+        return layer_norm(x, norm_params<double>{gamma, beta, eps});
+      },
+      py::arg("x"), py::arg("gamma"), py::arg("beta"), py::arg("eps"), "layer_norm<double>");
+  m.def(
+      "encoder_block",
+      [](const Md& x, const Md& wq, const Md& wk, const Md& wv, const Md& wo, std::size_t heads, const Md& w1,
+         const Md& b1, const Md& w2, const Md& b2, const Md& g1, const Md& be1, const Md& g2, const Md& be2,
+         double eps) {
+        const encoder_block_weights<double> w{{wq, wk, wv, wo, heads}, {w1, b1, w2, b2}, {g1, be1, eps}, {g2, be2, eps}};
+        return encoder_block<double>(x, w);
+      },
+      py::arg("x"), py::arg("wq"), py::arg("wk"), py::arg("wv"), py::arg("wo"), py::arg("heads"), py::arg("w1"),
+      py::arg("b1"), py::arg("w2"), py::arg("b2"), py::arg("g1"), py::arg("be1"), py::arg("g2"), py::arg("be2"),
+      py::arg("eps"), "encoder_block<double> (post-norm, LayerNorm)");
+  m.def(
+      "decoder_block",
+      [](const Md& y, const Md& c, const std::vector<Md>& self_w, const std::vector<Md>& cross_w, std::size_t heads,
+         const Md& w1, const Md& b1, const Md& w2, const Md& b2, const std::vector<Md>& norms, double eps) {
+        if (self_w.size() != 4 || cross_w.size() != 4 || norms.size() != 6)
+          throw std::invalid_argument("decoder_block: self_w and cross_w need [W_Q, W_K, W_V, W_O], norms [g1, b1, "
+                                      "g2, b2, g3, b3]");
+        const decoder_block_weights<double> w{{self_w[0], self_w[1], self_w[2], self_w[3], heads},
+                                              {cross_w[0], cross_w[1], cross_w[2], cross_w[3], heads},
+                                              {w1, b1, w2, b2},
+                                              {norms[0], norms[1], eps},
+                                              {norms[2], norms[3], eps},
+                                              {norms[4], norms[5], eps}};
+        return decoder_block<double>(y, c, w);
+      },
+      py::arg("y"), py::arg("c"), py::arg("self_w"), py::arg("cross_w"), py::arg("heads"), py::arg("w1"),
+      py::arg("b1"), py::arg("w2"), py::arg("b2"), py::arg("norms"), py::arg("eps"),
+      "decoder_block<double> (causal self-attention, cross-attention over c, FFN; post-norm, LayerNorm)");
 }

@@ -55,6 +55,7 @@ struct claim {
   bool text_correct = false;  ///< the text's value is right (else: an erratum)
   bool check_held = false;    ///< the computation gave the asserted (correct) value
   bool questionable = false;  ///< a dated or contested factual claim (no computation; reason + source)
+  bool cited = false;         ///< a correct factual claim confirmed by `source` (no computation; held, cited)
   std::string correction;  ///< errata: the corrected figure or statement
   std::string note;        ///< remark; questionable: the reason
   std::string source;      ///< questionable: the source of the reason
@@ -139,6 +140,9 @@ struct claim_row {
 const std::vector<claim_row>& claim_rows();
 /// The factual rows that no computation can decide (dated or contested), with reason and source.
 std::vector<claim> questionable_claims();
+/// The texts' correct factual claims about the literature, each confirmed by a cited source (held, cited:
+/// evidence `literature`, no computation).
+std::vector<claim> cited_claims();
 /// Computes one row on `in`.
 claim evaluate(const claim_row& row, const claim_inputs& in);
 

@@ -312,7 +312,25 @@ std::vector<claim> questionable_claims() {
       "Haviv et al., Transformer Language Models without Positional Encodings Still Learn Positional Information "
       "(arXiv:2203.16634); Kazemnejad et al., The Impact of Positional Encoding on Length Generalization in "
       "Transformers (arXiv:2305.19466)";
+  const std::string alibi_rotation =
+      "questionable: ALiBi has no rotation. It adds −m·|i − j| to the score (linear in the distance, unbounded: "
+      "−2,500 at distance 5,000 for the slope m = 1/2), while a rotary score ⟨R_i q, R_j k⟩ is a rotation of the "
+      "same dot product and stays within |q||k| at every distance. Only RoPE leans on the rotation property of "
+      "the sinusoid; both encode relative distance";
+  const std::string alibi_sources =
+      "Press et al., ALiBi (arXiv:2108.12409), §3 (the bias −m·|i − j|); Su et al., RoFormer (arXiv:2104.09864), "
+      "§3.2 (the rotation)";
+  const std::string still_standard =
+      "questionable: adding a position vector to the content embedding is no longer the standard of large models: "
+      "RoPE (most recent open LLMs) rotates the queries and keys inside attention and adds nothing to the content, "
+      "and ALiBi biases the scores; the text itself names rotary embeddings three sentences later";
   return {
+      q("text 003", "Mock question", "modern LLMs moved to RoPE (rotary embeddings) and ALiBi: ... leaning on the very "
+                                     "rotation property we just derived",
+        "RoPE and ALiBi lean on the rotation property", alibi_rotation, alibi_sources),
+      q("text 002", "Why it matters now", "The architectural choice made in 2017 — to separate position from content "
+                                          "and then add them together — is still standard",
+        "adding position to content is still standard", still_standard, learned_sources),
       q("text 000", "§5", "Every production model ships explicit position information", "every production model",
         "dated: a snapshot of practice, not checkable here; true of the widely deployed models we know of (learned "
         "tables, RoPE, ALiBi), while some recent ones leave position out of a share of their layers (NoPE layers "
@@ -339,6 +357,48 @@ std::vector<claim> questionable_claims() {
       q("text 003", "Mock question, ②", "Sinusoids extrapolate numerically but not reliably; RoPE/ALiBi encode relative "
                                         "distance and hold up far better",
         "RoPE holds up far better", rope_extrapolates, rope_sources),
+  };
+}
+
+std::vector<claim> cited_claims() {
+  auto c = [](std::string text, std::string section, std::string quote, std::string text_value, std::string source) {
+    claim k;
+    k.text = std::move(text);
+    k.section = std::move(section);
+    k.quote = std::move(quote);
+    k.text_value = std::move(text_value);
+    k.computed = "confirmed by the source (no computation): " + source;
+    k.arithmetic = "none";
+    k.evidence = claim_evidence::literature;
+    k.evidence_detail = "the cited source (a correct factual claim about the literature)";
+    k.cited = true;
+    k.text_correct = true;
+    k.check_held = true;
+    k.source = std::move(source);
+    return k;
+  };
+  const std::string gpt2 =
+      "Radford et al., Language Models are Unsupervised Multitask Learners (OpenAI, 2019), §2.3 (\"context size "
+      "from 512 to 1024 tokens\"); OpenAI's released GPT-2 code, model.py (wpe: a learned [n_ctx, n_embd] table, "
+      "n_ctx = 1024)";
+  return {
+      c("text 000", "§4, Scheme B", "One trainable d-vector per position ... This is what GPT-2 and BERT do",
+        "GPT-2 and BERT use learned position tables",
+        gpt2 + "; Devlin et al., BERT (arXiv:1810.04805), §3, Figure 2 (learned position embeddings, up to 512 "
+               "positions)"),
+      c("text 001", "3.4", "GPT-2 uses a learned position vector for each of 1024 positions",
+        "GPT-2: 1,024 learned positions", gpt2),
+      c("text 002", "The surprising detail",
+        "The original paper noted that learned position embeddings and sinusoidal encodings produced nearly "
+        "identical results in their experiments",
+        "nearly identical results",
+        "Vaswani et al., Attention Is All You Need (arXiv:1706.03762), §3.5 (\"the two versions produced nearly "
+        "identical results\", Table 3 row (E))"),
+      c("text 002", "Go deeper", "Attention Is All You Need · arXiv · Ashish Vaswani et al. · 2017-06-12",
+        "arXiv, 2017-06-12", "arXiv:1706.03762, version 1 submitted 12 June 2017"),
+      c("text 002", "Go deeper",
+        "Self-Attention with Relative Position Representations · arXiv · Peter Shaw et al. · 2018-03-06",
+        "arXiv, 2018-03-06", "arXiv:1803.02155, version 1 submitted 6 March 2018"),
   };
 }
 

@@ -161,6 +161,7 @@ claims_report compute_claims(const claim_inputs& in) {
   claims_report r;
   for (const auto& row : claim_rows()) r.claims.push_back(evaluate(row, in));
   for (auto& q : questionable_claims()) r.claims.push_back(std::move(q));
+  for (auto& q : cited_claims()) r.claims.push_back(std::move(q));
   // The texts' order: text 000 first; within a text, the table's order.
   std::stable_sort(r.claims.begin(), r.claims.end(), [](const claim& a, const claim& b) { return a.text < b.text; });
   return r;

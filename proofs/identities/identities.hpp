@@ -20,6 +20,8 @@ struct identity_run {
   std::string subject;       ///< what ran, e.g. "multi_head_self_attention<symbolic, softmax_kernel>, heads = 4"
   std::string size;          ///< e.g. "n = 16, d = 8"
   std::string checked_on;    ///< e.g. "generators (0 1) and (0 1 2 … 15)"
+  /// The generators on which the residual was non-zero (in cycle notation; empty when it was 0 on both).
+  std::vector<std::string> nonzero_on;
   bool expect_zero = true;   ///< true: an identity (residual 0); false: the residual must be non-zero
   bool residual_zero = false;
   double seconds = 0;        ///< wall time of this run (evaluations and simplification)
@@ -69,6 +71,14 @@ identity_run sinusoid_rotation_symbolic_t(long pairs, long positions);
 /// Every mutant of the property battery, run the same way at small sizes: each must be caught (a
 /// non-zero residual where the law is an identity; a zero residual where the law is a refutation).
 std::vector<identity_run> mutant_runs();
+
+/// A battery mutant that is not run over symbols, and why.
+struct inexpressible_mutant {
+  std::string name;    ///< the mutant's name (properties/battery/mutants.hpp)
+  std::string reason;  ///< why the symbolic scalar cannot express it
+};
+/// Every battery mutant `mutant_runs` does not run, with the reason.
+std::vector<inexpressible_mutant> inexpressible_mutants();
 
 /// One entry of the full list (what `prove`, the tests and the docs' table run).
 struct planned_run {

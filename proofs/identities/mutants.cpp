@@ -3,6 +3,8 @@
 // identities: each law at a small size, the library (residual 0 where the law is an identity) beside
 // every mutant (caught: a non-zero residual, or 0 where the law is a refutation).
 #include "proofs/identities/identities.hpp"
+#include "proofs/identities/spec_mutants.hpp"
+#include "proofs/identities/specification.hpp"
 #include "proofs/identities/support.hpp"
 #include "properties/battery/mutants.hpp"
 
@@ -63,6 +65,69 @@ std::vector<encoder_block_weights<S>> encoder(long d, std::size_t heads, long bl
 }
 
 constexpr long n_small = 4, d_small = 4;  // NOTE: d_k = 4 keeps the scale 1/√d_k = 1/2 rational
+
+// --- mutants that only the n-cycle catches ----------------------------------------------------------
+// NOTE: the transposition (0 1) fixes every row from 2 on, so a bug tied to row n−1 or to key row 2 is
+// invisible to it for n ≥ 4; the n-cycle moves every row. These show that the second generator matters.
+
+/// Attention that adds 1 to the last output row.
+struct last_row_bias_attention : mut::composed_attention<last_row_bias_attention, K> {
+  static constexpr const char* name = "attention adds 1 to the last output row";
+  template <Scalar T>
+  attention_trace<T> trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
+                           const attention_options<T>& opt) const {
+    auto t = cross_attention_trace<T, K>(y, c, w, opt);
+    for (Eigen::Index j = 0; j < t.z.cols(); ++j) t.z(t.z.rows() - 1, j) = T(t.z(t.z.rows() - 1, j) + T(1));
+    return t;
+  }
+};
+
+/// Attention whose scores of key row 2 get + 1.
+struct key_two_score_attention : mut::composed_attention<key_two_score_attention, K> {
+  static constexpr const char* name = "scores of key row 2 get + 1";
+  template <Scalar T>
+  attention_trace<T> trace(const Matrix<T>& y, const Matrix<T>& c, const head_weights<T>& w,
+                           const attention_options<T>& opt) const {
+    return mut::hooked_trace<T, K>(
+        y, c, w, opt,
+        [](Matrix<T>& s) {
+          if (s.cols() > 2)
+            for (Eigen::Index i = 0; i < s.rows(); ++i) s(i, 2) = T(s(i, 2) + T(1));
+        },
+        [](Matrix<T>&) {});
+  }
+};
+
+/// A battery attention mutant (one-head `trace`, `multi`) as an implementation for the specification checks.
+template <class Mut>
+implementation<S> as_implementation(const Mut& m) {
+  implementation<S> i = library_implementation<S>();
+  i.name = Mut::name;
+  i.self_head = [m](const Matrix<S>& x, const head_weights<S>& w, const mask& mk) {
+    attention_options<S> o;
+    o.mask = mk;
+    return m.template trace<S>(x, x, w, o).z;
+  };
+  i.cross_head = [m](const Matrix<S>& y, const Matrix<S>& c, const head_weights<S>& w, const mask& mk) {
+    attention_options<S> o;
+    o.mask = mk;
+    return m.template trace<S>(y, c, w, o).z;
+  };
+  i.mha = [m](const Matrix<S>& y, const Matrix<S>& c, const multi_head_weights<S>& w, const mask& mk) {
+    attention_options<S> o;
+    o.mask = mk;
+    return m.template multi<S>(y, c, w, o);
+  };
+  return i;
+}
+
+/// A specification identity that a mutant must make fail (caught: a non-zero residual).
+identity_run spec_catches(const implementation<S>& impl, spec_check c, const spec_size& z) {
+  identity_run r = spec_identity(impl, c, z);
+  r.law += " (the mutant must make it fail)";
+  r.expect_zero = false;
+  return r;
+}
 
 // --- P1 ---------------------------------------------------------------------------------------------
 template <class Impl>
@@ -344,9 +409,64 @@ std::vector<planned_run> planned_mutants() {
   add([=] { return p7(attn{}, mut::constant_encoding{}, false, true); });
   add([=] { return p7(attn{}, properties::library_counter{}, true, true); });
   add([=] { return p7(mut::row_bias_attention<K>{}, properties::library_counter{}, true, false); });
-  // NOTE: P8's mutants (summation dropped / forced sorted) are about floating rounding; over exact symbols
-  // every summation order gives the same sum, and sorted summation is refused (no order). Not run here.
+  add([=] { return p7(mut::positions_inside_attention<K, properties::library_counter>{}, properties::library_counter{},
+                       true, false); });
+  // Only the n-cycle catches these (the runs record which generator gave a non-zero residual).
+  add([=] { return p1_single(last_row_bias_attention{}, false, false); });
+  add([=] { return p1_single(key_two_score_attention{}, false, false); });
+  // EQUIVARIANT but wrong: the symmetry law holds on them (not caught), the specification catches them.
+  add([=] { return p1_single(mut::keys_from_query_weights<K>{}, false, true); });
+  add([=] { return p1_single(mut::unnormalised_weights<K>{}, false, true); });
+  add([=] { return p1_single(mut::doubled_scores<K>{}, false, true); });
+  for (spec_check c : {spec_check::self_head, spec_check::mha}) {
+    add([=] { return spec_catches(as_implementation(mut::keys_from_query_weights<K>{}), c, {3, 3, 4, 2, 1}); });
+    add([=] { return spec_catches(as_implementation(mut::unnormalised_weights<K>{}), c, {3, 3, 4, 2, 1}); });
+    add([=] { return spec_catches(as_implementation(mut::doubled_scores<K>{}), c, {3, 3, 4, 2, 1}); });
+  }
+  add([=] { return p2_stack(mut::summing_pool<K, Norm>{}, true, true); });
+  add([=] {
+    implementation<S> i = library_implementation<S>();
+    i.name = mut::summing_pool<K, Norm>::name;
+    i.pool = [](const Matrix<S>& x) { return mut::summing_pool<K, Norm>{}.pool<S>(x, summation::in_order); };
+    return spec_catches(i, spec_check::pool, {3, 3, 4, 1, 1});
+  });
+  // The wrong-but-equivariant mutants of issue #28, each with the check that catches it.
+  for (const auto& m : wrong_but_equivariant_mutants<S>()) {
+    const spec_check c = m.impl.name == "pre-norm instead of post-norm" ? spec_check::encoder
+                         : m.impl.name.find("decoder") != std::string::npos ? spec_check::decoder
+                         : m.impl.name.find("orm") != std::string::npos     ? spec_check::norm
+                         : m.impl.name.find("FFN") != std::string::npos     ? spec_check::ffn
+                                                                            : spec_check::mha;
+    add([=] { return spec_catches(m.impl, c, {3, 2, 4, 2, 1}); });
+  }
   return out;
+}
+
+std::vector<inexpressible_mutant> inexpressible_mutants() {
+  const std::string no_nan =
+      "the symbolic scalar holds no NaN (can_be_nonfinite = false): poison() is a no-op on it, so this mutant IS the "
+      "library over symbols; the NaN rule is checked over double (tests/compare, the batteries)";
+  const std::string rounding =
+      "a floating-rounding mutant (P8): over exact symbols every summation order gives the same sum, and "
+      "summation::sorted is refused (no order); checked by the double and mpfr100 batteries";
+  const std::string few_eps =
+      "a perturbation of a few ε tied to the order of two values: the symbolic scalar's ε is 0 and the trigger "
+      "compares values (no order; `<` does not compile); checked by the floating batteries";
+  return {
+      {mut::nan_attention<K>::name, no_nan},
+      {mut::nan_rowwise<K, Norm>::name, no_nan},
+      {mut::nan_sinusoid::name, no_nan},
+      {mut::summation_dropping_attention<K>::name, rounding},
+      {mut::summation_forcing_sorted_attention<K>::name, rounding},
+      {"edge_attention (output / weights, factor 3 and 0.5)", few_eps},
+      {"edge_sinusoid (factor 3 and 0.5)", few_eps},
+      {mut::shifted_output<K>::name,
+       "the shift max|V| + 1 needs an order (max_abs compares values); its specification counterpart, a constant "
+       "added to the output, is what the value identities exclude"},
+      {mut::throwing_attention<K>::name,
+       "not a wrong value but an exception: over symbols the run records it as an error (a failed run), never as a "
+       "catch; the batteries check that a refutation law reports it as an error"},
+  };
 }
 
 std::vector<identity_run> mutant_runs() {

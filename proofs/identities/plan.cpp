@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The full list of identities and their sizes (docs/identities.md has the table of times).
 #include "proofs/identities/identities.hpp"
+#include "proofs/identities/specification.hpp"
 
 namespace orderblind::identities {
 
@@ -57,6 +58,9 @@ std::vector<planned_run> planned_runs(bool quick) {
   add("rope-sym", "RoPE half-split, d = 8", true, [] { return rope_shift("half-split", 8, 8, 5, {1, 3}); });
   add("rope-sym", "partial RoPE r = 4, d = 8", true, [] { return rope_shift("interleaved", 8, 4, 5, {1, 3}); });
   add("rope-sym", "Pythagorean sinusoid, symbolic t", true, [] { return sinusoid_rotation_symbolic_t(4, 5); });
+  // spec-sym: implementation == specification (proofs/spec/), every n ≤ 8, d ≤ 8, heads 1, 2, 4 dividing
+  // d, blocks and stacks of 2; the quick subset n ≤ 3, d ∈ {4, 8}.
+  for (auto& p : planned_spec_runs(quick)) out.push_back(std::move(p));
   return out;
 }
 

@@ -303,7 +303,7 @@ TEST_CASE("every row names its kind of evidence from one list, and the JSON says
     ++seen[c.evidence];
     CHECK(names.count(claims::to_string(c.evidence)) == 1);
     CHECK_FALSE(c.evidence_detail.empty());
-    CHECK((c.evidence == claim_evidence::literature) == c.questionable);
+    CHECK((c.evidence == claim_evidence::literature) == (c.questionable || c.cited));
     CHECK(c.step_evidence.size() == c.steps.size());
     // A row that only takes cited steps' verdicts carries the weakest of their kinds.
     if (!c.steps.empty() && c.inputs.empty()) {
@@ -314,7 +314,7 @@ TEST_CASE("every row names its kind of evidence from one list, and the JSON says
     }
     // A row computing on the data never claims a cited kind it did not cite, and 100-digit MPFR or double
     // is never called exact.
-    if (c.steps.empty() && !c.questionable)
+    if (c.steps.empty() && !c.questionable && !c.cited)
       CHECK((c.evidence == claim_evidence::exact_on_data || c.evidence == claim_evidence::mpfr100_on_data ||
              c.evidence == claim_evidence::double_on_data || c.evidence == claim_evidence::count_on_data ||
              c.evidence == claim_evidence::sampled_exact || c.evidence == claim_evidence::sampled_within_bound));
@@ -473,4 +473,37 @@ TEST_CASE("rows name texts, not seeds, and never call 100-digit MPFR exact", "[c
     CHECK(c.section.find("§(") == std::string::npos);
   }
   for (const auto& s : claim_sources()) CHECK(s.rfind("text 00", 0) == 0);
+}
+
+TEST_CASE("the texts' correct factual claims are listed, held and cited", "[claims][cited]") {
+  const auto r = compute_claims(inputs());
+  long cited = 0;
+  for (const auto& c : r.claims)
+    if (c.cited) {
+      ++cited;
+      INFO(where(c));
+      CHECK(c.verdict() == claim_verdict::held);
+      CHECK(c.evidence == claim_evidence::literature);
+      CHECK_FALSE(c.questionable);
+      CHECK_THAT(c.source, Catch::Contains("arXiv") || Catch::Contains("OpenAI"));
+      CHECK_THAT(c.computed, Catch::Contains(c.source));
+    }
+  CHECK(cited == 5);
+}
+
+TEST_CASE("the two questionable statements of issue #28 are reported", "[claims][questionable]") {
+  const auto r = compute_claims(inputs());
+  bool alibi = false, standard = false;
+  for (const auto& c : r.claims) {
+    if (c.quote.find("rotation property") != std::string::npos) {
+      alibi = c.verdict() == claim_verdict::questionable;
+      CHECK_THAT(c.note, Catch::Contains("ALiBi has no rotation"));
+    }
+    if (c.quote.find("still standard") != std::string::npos) {
+      standard = c.verdict() == claim_verdict::questionable;
+      CHECK_THAT(c.note, Catch::Contains("rotates the queries and keys"));
+    }
+  }
+  CHECK(alibi);
+  CHECK(standard);
 }

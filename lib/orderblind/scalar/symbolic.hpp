@@ -176,29 +176,39 @@ class expr {
   /// An integer constant.
   template <std::integral I>
   expr(I v) : e_(GiNaC::numeric(static_cast<long>(v))) {}  // NOLINT: implicit, like a number
-  /// An expression (a symbol, a number, or anything GiNaC builds).
-  explicit expr(GiNaC::ex e) : e_(std::move(e)) {}
+  /// A floating constant is refused at compile time: it would enter GiNaC as a float, and then
+  /// `x·S(1 + 1e-25) == x` would be "proved" (the float is 1 after rounding). Write `expr::rational(p, q)`.
+  template <std::floating_point F>
+  expr(F) {  // NOLINT: implicit, so that the refusal names itself wherever a float meets this scalar
+    static_assert(!std::floating_point<F>,
+                  "orderblind::symbolic::expr refuses a floating-point constant: it would be a GiNaC float, not an "
+                  "exact number; write symbolic::expr::rational(p, q)");
+  }
+  /// An expression (a symbol, a number, or anything GiNaC builds). Every numeric constant in it must be
+  /// rational (a float, or an irrational number GiNaC evaluated numerically, throws std::domain_error naming
+  /// it); algebraic roots stay as powers with rational exponents (√2 is 2^(1/2)), which is exact.
+  explicit expr(GiNaC::ex e) : e_(std::move(e)) { require_exact(e_); }
 
   /// A fresh symbol printed as `name`.
-  static expr symbol(const std::string& name) { return expr(GiNaC::ex(GiNaC::symbol(name))); }
+  static expr symbol(const std::string& name) { return expr(GiNaC::ex(GiNaC::symbol(name)), trusted{}); }
   /// The exact rational p/q.
   static expr rational(long p, long q) {
     if (q == 0) throw std::domain_error("symbolic: rational with denominator 0");
-    return expr(GiNaC::ex(GiNaC::numeric(p, q)));
+    return expr(GiNaC::ex(GiNaC::numeric(p, q)), trusted{});
   }
 
   const GiNaC::ex& get() const { return e_; }
 
-  friend expr operator+(const expr& a, const expr& b) { return expr(a.e_ + b.e_); }
-  friend expr operator-(const expr& a, const expr& b) { return expr(a.e_ - b.e_); }
-  friend expr operator*(const expr& a, const expr& b) { return expr(a.e_ * b.e_); }
+  friend expr operator+(const expr& a, const expr& b) { return expr(a.e_ + b.e_, trusted{}); }
+  friend expr operator-(const expr& a, const expr& b) { return expr(a.e_ - b.e_, trusted{}); }
+  friend expr operator*(const expr& a, const expr& b) { return expr(a.e_ * b.e_, trusted{}); }
   /// a / b. Refuses a divisor that is identically zero (after expansion), naming it.
   friend expr operator/(const expr& a, const expr& b) {
     if (b.e_.is_zero() || (!GiNaC::is_a<GiNaC::symbol>(b.e_) && b.e_.expand().is_zero()))
       throw std::domain_error("symbolic: division by an expression that is identically 0");
-    return expr(a.e_ / b.e_);
+    return expr(a.e_ / b.e_, trusted{});
   }
-  friend expr operator-(const expr& a) { return expr(-a.e_); }
+  friend expr operator-(const expr& a) { return expr(-a.e_, trusted{}); }
   expr& operator+=(const expr& b) { e_ += b.e_; return *this; }
   expr& operator-=(const expr& b) { e_ -= b.e_; return *this; }
   expr& operator*=(const expr& b) { e_ *= b.e_; return *this; }
@@ -231,16 +241,39 @@ class expr {
   }
 
  private:
+  struct trusted {};
+  /// A result of this class's own exact operations (no check: rational inputs give rational outputs).
+  expr(GiNaC::ex e, trusted) : e_(std::move(e)) {}
+  friend expr apply(function_table& f, const expr& arg);
+  friend expr sqrt(const expr& v);
+  friend expr abs(const expr& x);
+  friend expr relu(const expr& x);
+
+  /// Throws unless every numeric constant in e is an exact rational.
+  static void require_exact(const GiNaC::ex& e) {
+    if (GiNaC::is_a<GiNaC::numeric>(e)) {
+      if (!GiNaC::ex_to<GiNaC::numeric>(e).is_rational()) {
+        std::ostringstream os;
+        os << e;
+        throw std::domain_error("symbolic: the numeric constant " + os.str() +
+                                " is not an exact rational (a float or a numerically evaluated number); use "
+                                "expr::rational(p, q) or an exact GiNaC expression");
+      }
+      return;
+    }
+    for (std::size_t i = 0; i < e.nops(); ++i) require_exact(e.op(i));
+  }
+
   GiNaC::ex e_;
 };
 
 /// The value of an uninterpreted function on `arg`: the context's symbol for arg's key.
 inline expr apply(function_table& f, const expr& arg) {
   context& c = current();
-  if (c.form == key_form::structural) return expr(f.value(arg.get()));
+  if (c.form == key_form::structural) return expr(f.value(arg.get()), expr::trusted{});
   auto it = c.keys_seen.find(arg.get());
   if (it == c.keys_seen.end()) it = c.keys_seen.emplace(arg.get(), canonical_key(arg.get(), c.form)).first;
-  return expr(f.value(it->second));
+  return expr(f.value(it->second), expr::trusted{});
 }
 
 /// exp(s) = φ(s): the kernel, uninterpreted (a fresh symbol per canonical score).
@@ -249,7 +282,7 @@ inline expr exp(const expr& s) { return apply(current().phi, s); }
 inline expr sqrt(const expr& v) {
   if (GiNaC::is_a<GiNaC::numeric>(v.get())) {
     const auto& n = GiNaC::ex_to<GiNaC::numeric>(v.get());
-    if (n.is_rational() && !n.is_negative()) return expr(GiNaC::sqrt(v.get()));
+    if (n.is_rational() && !n.is_negative()) return expr(GiNaC::sqrt(v.get()), expr::trusted{});
     std::ostringstream os;
     os << v.get();
     throw std::domain_error("symbolic: sqrt of the constant " + os.str() + " is not a real rational root argument");
@@ -259,7 +292,7 @@ inline expr sqrt(const expr& v) {
 /// |x| = α(x), uninterpreted (of a rational constant: its absolute value).
 inline expr abs(const expr& x) {
   if (GiNaC::is_a<GiNaC::numeric>(x.get()) && GiNaC::ex_to<GiNaC::numeric>(x.get()).is_rational())
-    return expr(GiNaC::ex(GiNaC::abs(GiNaC::ex_to<GiNaC::numeric>(x.get()))));
+    return expr(GiNaC::ex(GiNaC::abs(GiNaC::ex_to<GiNaC::numeric>(x.get()))), expr::trusted{});
   return apply(current().abs, x);
 }
 /// ReLU(x) = σ(x), uninterpreted (of a rational constant: max(0, x)).
