@@ -50,11 +50,13 @@ inline bool scheme_matches(const registered_scheme& s, const std::string& n) {
   return s.name == n || s.name.substr(0, s.name.find('/')) == n;
 }
 
-/// A cell of the compact matrix: "proved" (a Coq theorem covers it for all positions), "held exactly",
-/// "held (ε)", "fails", "n/a"; " ✗" when it disagrees with the expected verdict, " (?)" when none was stated.
+/// A cell of the compact matrix: "proved" (a Coq theorem covers it for all positions), "holds" (== in exact
+/// arithmetic on the positions the cell states), "held (ε)", "fails", "n/a"; " ✗" when it disagrees with
+/// the expected verdict, " (?)" when none was stated.
+// NOTE: an exact sampled result is never "proved" (the words of the schema's matrix: holds, proved, held (ε), …).
 inline std::string cell_word(const cell& c) {
   std::string s = c.word();
-  if (c.result == verdict::proved_exactly) s = "held exactly";
+  if (c.result == verdict::proved_exactly) s = "holds";
   if (c.result == verdict::held_to_tolerance) s = "held (ε)";
   if (holds(c.result) && !c.proof.empty()) s = "proved";
   if (!c.agrees()) s += " ✗";
@@ -211,7 +213,7 @@ inline verify::report schemes_report(const std::vector<scheme_row>& rows) {
   }
   rep.add("matrix", std::move(matrix))
       .add("legend",
-           "proved = a Coq theorem (named in the cell) covers every position; held exactly = == in exact arithmetic on "
+           "proved = a Coq theorem (named in the cell) covers every position; holds = == in exact arithmetic on "
            "the positions the cell states; held (ε) = within the stated tolerance; ✗ = disagrees "
            "with the expected verdict (PE-CATALOGUE.md, the papers, or the scheme's own statement); (?) = no "
            "expectation stated")
