@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# CI: build the libFuzzer targets of the file readers (preset "fuzz": clang++, -fsanitize=fuzzer,
-# address,undefined, into build-fuzz/) and fuzz each for a bounded time from the committed seed corpus
-# (the two readers side by side, one per core, when ORDERBLIND_JOBS >= 2).
-# A crash, hang or leak is copied to fuzz/regressions/ (replayed by the io_fuzz_regressions unit test)
-# and fails the run, so that it is named and kept. Knobs (environment):
-#   ORDERBLIND_FUZZ_SECONDS=N   seconds per reader (default 60)
+# CI: build the libFuzzer targets of the file readers and of the scheme check (preset "fuzz": clang++,
+# -fsanitize=fuzzer,address,undefined, into build-fuzz/) and fuzz each for a bounded time from the
+# committed seed corpus (side by side, one per core, when ORDERBLIND_JOBS >= 2).
+# A crash, hang or leak is copied to fuzz/regressions/ (a reader's: replayed by io_fuzz_regressions) or
+# fuzz/regressions/scheme/ (the scheme check's: replayed by robustness_scheme) and fails the run, so that
+# it is named and kept. Knobs (environment):
+#   ORDERBLIND_FUZZ_SECONDS=N   seconds per target (default 60)
 #   ORDERBLIND_JOBS=N           build jobs; 2 or more also fuzzes the readers side by side (default 2)
 # Needs Debian packages clang, libclang-rt-14-dev and ninja-build.
 set -euo pipefail
@@ -18,24 +19,25 @@ if [ ! -f build-fuzz/CMakeCache.txt ]; then
   command -v ninja >/dev/null || { echo "ci-fuzz: ninja not found (Debian: ninja-build; scripts/setup.sh installs it)" >&2; exit 2; }
   cmake --preset fuzz >/dev/null
 fi
-cmake --build build-fuzz -j "${ORDERBLIND_JOBS:-2}" --target fuzz_npy fuzz_csv >build-fuzz/fuzz-build.log 2>&1 ||
+cmake --build build-fuzz -j "${ORDERBLIND_JOBS:-2}" --target fuzz_npy fuzz_csv fuzz_scheme >build-fuzz/fuzz-build.log 2>&1 ||
   { tail -30 build-fuzz/fuzz-build.log; echo "ci-fuzz: BUILD FAILED"; exit 1; }
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-readers=(npy csv)
+readers=(npy csv scheme)
 # fuzz_one <reader>: fuzzes one reader for $seconds, its exit status in $work/rc-<reader>.
 fuzz_one() {
   local reader="$1" rc=0
   mkdir -p "$work/corpus-$reader" "$work/artifacts-$reader"
   # NOTE: the corpus copy grows during the run; the committed corpus stays small and unchanged.
+  # NOTE: the scheme target runs the battery per input (~0.1 s); -timeout=10 still flags a hang.
   build-fuzz/fuzz/fuzz_$reader -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$work/artifacts-$reader/" "$work/corpus-$reader" "fuzz/corpus/$reader" \
     >"build-fuzz/fuzz-$reader.log" 2>&1 || rc=$?
   echo "$rc" >"$work/rc-$reader"
 }
-# NOTE: one fuzzer per core: each reader still gets its $seconds of one core, and on 2 jobs the stage
-# takes one reader's time instead of two (each fuzzer is a single process).
+# NOTE: side by side: the stage takes one target's time instead of three (each fuzzer is a single
+# process); on 2 cores the three targets share them, so each gets about 2/3 of a core for $seconds.
 if [ "${ORDERBLIND_JOBS:-2}" -ge 2 ]; then
   for reader in "${readers[@]}"; do fuzz_one "$reader" & done
   wait
@@ -54,9 +56,10 @@ for reader in "${readers[@]}"; do
     [ -e "$f" ] || continue
     kind=$(basename "$f" | cut -d- -f1)           # crash, timeout, leak, oom, slow-unit
     sum=$(sha1sum "$f" | cut -c1-12)
-    ext=$([ "$reader" = npy ] && echo npy || echo csv)
-    cp "$f" "fuzz/regressions/$reader-$kind-$sum.$ext"
-    echo "ci-fuzz: $reader: $kind saved as fuzz/regressions/$reader-$kind-$sum.$ext (rename it after the problem, commit it)"
+    case "$reader" in npy) dest="fuzz/regressions/npy-$kind-$sum.npy" ;; csv) dest="fuzz/regressions/csv-$kind-$sum.csv" ;;
+      *) dest="fuzz/regressions/$reader/$kind-$sum.bin" ;; esac
+    cp "$f" "$dest"
+    echo "ci-fuzz: $reader: $kind saved as $dest (rename it after the problem, commit it)"
     found=$((found + 1))
   done
   if [ $rc -ne 0 ] || [ $found -gt 0 ]; then

@@ -8,7 +8,9 @@
 //
 // Exit 0: every scheme has stated expectations (in its expectations() or with --expect) and every one
 // agrees with its verdict. 1: one differs. 2: bad usage — an unknown option, scheme, property or verdict,
-// a malformed --expect, two schemes registered under one name, no scheme registered, or a scheme with no
+// a malformed --expect, two schemes registered under one name, no scheme registered, a scheme that breaks
+// the plug-in contract (an empty name, dim() or max_position() out of range, a vector of the wrong
+// length: the message names the member and the position), the battery's own memory limit, or a scheme with no
 // expectation stated at all (nothing would be compared, and a check that cannot fail gates nothing).
 #include <cstdio>
 #include <exception>
@@ -100,6 +102,14 @@ int main(int argc, char** argv) {
         rc = 2;
       }
     return rc;
+  } catch (const pe::invalid_scheme_error& e) {
+    // NOTE: the scheme broke the plug-in contract (a wrong vector length, dim() out of range, …): bad
+    // input, exit 2, with the member and the position in the message.
+    std::cerr << program << ": the scheme is not valid: " << e.what() << "\n";
+    return 2;
+  } catch (const pe::battery_limit_error& e) {
+    std::cerr << program << ": " << e.what() << "\n";
+    return 2;
   } catch (const std::invalid_argument& e) {
     return bad_usage(program, e.what());
   } catch (const std::exception& e) {

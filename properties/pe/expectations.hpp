@@ -259,6 +259,32 @@ inline std::string family(const std::string& name) { return name.substr(0, name.
 
 /// Fill in the expectations of a row, with their sources (rows of unknown families keep `unspecified`,
 /// which the report prints as "no expectation stated").
+/// A Coq theorem that decides one (family, property) cell for all positions.
+struct formal_proof {
+  std::string family;
+  property prop;
+  bool holds;         ///< the theorem proves the law (true) or refutes it (false)
+  std::string words;  ///< "Coq theorem `rope_relative` (proofs/formal/Sinusoid.v): …"
+};
+
+/// The cells proofs/formal/theorems.txt covers.
+inline const std::vector<formal_proof>& formal_proofs() {
+  static const std::vector<formal_proof> v = {
+      {"rope-interleaved", property::relative_scores, true,
+       "Coq theorem `rope_relative` (proofs/formal/Sinusoid.v): ⟨R_m q, R_n k⟩ = ⟨q, R_{n−m} k⟩ for all q, k, real m, "
+       "n, every frequency table and width"},
+      {"sinusoidal", property::shift_linear, true,
+       "Coq theorem `sinusoid_shift_is_rotation` (proofs/formal/Sinusoid.v): PE(p + k) = R(k)·PE(p) for every real "
+       "p, k and every frequency table"},
+      {"counter", property::relative_scores, false,
+       "Coq theorem `counter_score_not_relative` (proofs/formal/Counter.v): c ≠ 0 ⇒ positions (1, 1) and (0, 0) have "
+       "the same offset and different scores"},
+      {"pos-length", property::length_consistent, false,
+       "Coq theorem `pos_over_length_not_length_consistent` (proofs/formal/Sinusoid.v): position 3 is 3/5 in five "
+       "tokens and 3/50 in fifty"}};
+  return v;
+}
+
 inline void annotate(scheme_row& row) {
   const auto* f = find_expectations(family(row.name));
   if (!f) return;
@@ -268,6 +294,11 @@ inline void annotate(scheme_row& row) {
     c.expected = e.expected;
     c.expectation_source = e.source;
     // NOTE: the RoPE bound needs a square root; over the rationals it is decided in the mpfr row instead.
+    // NOTE: a cell a Coq theorem decides for all positions names it (proofs/formal/theorems.txt) when the
+    // battery's verdict agrees with the theorem; the sampled evidence stays in the summary.
+    for (const auto& pr : formal_proofs())
+      if (family(row.name) == pr.family && c.prop == pr.prop && (pr.holds ? holds(c.result) : c.result == verdict::fails))
+        c.proof = pr.words;
     if (exact_row && c.prop == property::bound_decays && e.expected == expectation::holds) {
       c.expected = expectation::not_applicable;
       c.expectation_source = "derived: |S_j| = √(Re² + Im²) is not exact over the rationals; the bound is decided "

@@ -2,13 +2,16 @@
 #pragma once
 /// A scheme behind a fixed type: `erased_scheme<T, K>` holds any `Scheme` of scalar T and kind K and
 /// forwards to it, with the optional members (max_position, norm_scale, phases, expectations) as
-/// run-time answers instead of compile-time traits.
-// NOTE: the battery (battery.hpp) runs on this type only, so a translation unit instantiates its checks
+/// run-time answers instead of compile-time traits. It is also where a scheme is validated: its width
+/// and maximum position against the battery's stated range, the length of every vector it returns, and
+/// anything it throws, which becomes an error naming the call and the position.
+// NOTE: the battery (battery.hpp) runs on this type only: a translation unit instantiates its checks
 // once per (scalar, kind) however many scheme types it runs: the catalogue has 20-odd schemes and the
 // mutant tests as many again, each a type of its own (docs/build.md measures what it saved).
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,6 +22,63 @@
 
 namespace orderblind::pe {
 
+/// The scheme broke the plug-in contract (concept.hpp): an empty name, a width or maximum position out of
+/// the range the battery states, a returned vector whose length is not dim(). The message names the
+/// member, the position and the value. Reported as bad input (the check exits 2), never as a verdict.
+struct invalid_scheme_error : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+/// Something the scheme threw (any type: a std::exception's message, or "an exception of a type not
+/// derived from std::exception"), with the call and position it was thrown from. The battery's cell
+/// that asked fails with this message: an error is never a "held".
+struct scheme_threw_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// The battery's own limit was reached (memory): reported as the battery's, never as the scheme's.
+struct battery_limit_error : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+/// The range of what a scheme may declare, and why (the battery's own resources).
+struct scheme_limits {
+  /// dim() ∈ [1, max_dim]. NOTE: the battery allocates d-vectors per position and solves d×d systems
+  /// (shift-linear's fit is O(d³) in the scheme's scalar): 1024 keeps one run in seconds for double.
+  static constexpr Eigen::Index max_dim = 1024;
+  /// max_position() ∈ [1, max_position]. NOTE: 2^62 leaves room for every offset the battery adds to a
+  /// position (windows, shifts, distances < 2^33) without a signed overflow.
+  static constexpr Eigen::Index max_position = Eigen::Index(1) << 62;
+};
+
+namespace detail {
+
+/// "an exception of a type not derived from std::exception" or the what() of the one in flight.
+inline std::string current_exception_words() {
+  try {
+    throw;
+  } catch (const std::exception& e) {
+    return std::string("std::exception: ") + e.what();
+  } catch (...) {
+    return "an exception of a type not derived from std::exception";
+  }
+}
+
+/// Calls f(); whatever it throws becomes a scheme_threw_error naming `call` (undefined_position_error
+/// passes through: it is the scheme's documented way of saying a position is undefined).
+template <class F>
+decltype(auto) scheme_call(const std::string& call, F&& f) {
+  try {
+    return f();
+  } catch (const undefined_position_error&) {
+    throw;
+  } catch (...) {
+    throw scheme_threw_error("the scheme threw in " + call + ": " + current_exception_words());
+  }
+}
+
+}  // namespace detail
+
 template <Scalar T, pe_kind K>
 class erased_scheme {
  public:
@@ -26,34 +86,91 @@ class erased_scheme {
   static constexpr pe_kind kind = K;
   using expectations_t = std::vector<std::pair<property, expectation>>;
 
-  /// Holds a copy of `s`; its name and parameters are read once, here.
+  /// Holds a copy of `s` and validates it (see `validate`): its name, parameters, width and maximum
+  /// position are read once, here, and every vector it returns is checked to have dim() entries.
+  // NOTE: nothing here throws: a fault in name(), dim() or max_position() is kept and reported by
+  // validate(), so that run_battery can say which member broke the contract.
+  // NOTE: the first conjunct stops clang++ from checking Scheme<erased_scheme> (copy_constructible) through
+  // this very constructor, a recursion it reports as an error; it also leaves copies to the copy constructor.
   template <class S>
-    requires(Scheme<S> && S::kind == K && std::same_as<typename S::scalar_type, T>)
-  explicit erased_scheme(S s) : name_(s.name()), parameters_(s.parameters()) {
+    requires(!std::same_as<S, erased_scheme> && Scheme<S> && S::kind == K && std::same_as<typename S::scalar_type, T>)
+  explicit erased_scheme(S s) {
     auto held = std::make_shared<const S>(std::move(s));
-    // NOTE: the width is asked of the scheme at every use, as the battery did before: a scheme whose
-    // dim() throws fails the cell that asked, inside the battery's guard.
-    dim_ = [held]() -> Eigen::Index { return held->dim(); };
+    auto read = [this](const char* what, auto&& f) {
+      try {
+        f();
+      } catch (...) {
+        if (problem_.empty())
+          problem_ = std::string("the scheme's ") + what + " threw: " + detail::current_exception_words();
+      }
+    };
+    read("name()", [&] { name_ = std::string(held->name()); });
+    read("parameters()", [&] { parameters_ = std::string(held->parameters()); });
+    read("dim()", [&] { dim_ = static_cast<Eigen::Index>(held->dim()); });
+    if constexpr (has_max_position<S>) {
+      has_max_ = true;
+      read("max_position()", [&] { max_position_ = static_cast<Eigen::Index>(held->max_position()); });
+    }
+    if (problem_.empty()) {
+      if (name_.empty()) problem_ = "the scheme's name() is empty (it names the scheme in the report and in --scheme)";
+      else if (dim_ < 1 || dim_ > scheme_limits::max_dim)
+        problem_ = "the scheme's dim() = " + std::to_string(dim_) + " is outside [1, " +
+                   std::to_string(scheme_limits::max_dim) + "] (the battery's limit on the width)";
+      else if (has_max_ && (max_position_ < 1 || max_position_ > scheme_limits::max_position))
+        problem_ = "the scheme's max_position() = " + std::to_string(max_position_) + " is outside [1, 2^62]";
+    }
+    const Eigen::Index d = dim_;
+    // NOTE: every vector the scheme returns must have dim() entries: a shorter one was read past its end
+    // by the battery's loops before (a heap overflow), an empty one dereferenced.
+    auto checked = [d](std::vector<T> v, const std::string& call) {
+      if (std::ssize(v) != d)
+        throw invalid_scheme_error(call + " returned " + std::to_string(v.size()) + " entries, but dim() = " +
+                                   std::to_string(d));
+      return v;
+    };
+    auto pos = [](const char* n, Eigen::Index p) { return std::string(n) + " = " + std::to_string(p); };
     if constexpr (K == pe_kind::additive) {
-      encode_ = [held](Eigen::Index p, Eigen::Index length) -> std::vector<T> { return held->encode(p, length); };
+      encode_ = [held, checked, pos](Eigen::Index p, Eigen::Index length) -> std::vector<T> {
+        const std::string call = "encode(" + pos("p", p) + ", " + pos("length", length) + ")";
+        return checked(detail::scheme_call(call, [&]() -> std::vector<T> { return held->encode(p, length); }), call);
+      };
     } else if constexpr (K == pe_kind::query_key) {
-      query_ = [held](const std::vector<T>& q, Eigen::Index m) -> std::vector<T> { return held->query(q, m); };
-      key_ = [held](const std::vector<T>& k, Eigen::Index n) -> std::vector<T> { return held->key(k, n); };
+      query_ = [held, checked, pos](const std::vector<T>& q, Eigen::Index m) -> std::vector<T> {
+        const std::string call = "query(q, " + pos("m", m) + ")";
+        return checked(detail::scheme_call(call, [&]() -> std::vector<T> { return held->query(q, m); }), call);
+      };
+      key_ = [held, checked, pos](const std::vector<T>& k, Eigen::Index n) -> std::vector<T> {
+        const std::string call = "key(k, " + pos("n", n) + ")";
+        return checked(detail::scheme_call(call, [&]() -> std::vector<T> { return held->key(k, n); }), call);
+      };
     } else {
-      bias_ = [held](const std::vector<T>& q, const std::vector<T>& k, Eigen::Index m, Eigen::Index n) -> T {
-        return held->bias(q, k, m, n);
+      bias_ = [held, pos](const std::vector<T>& q, const std::vector<T>& k, Eigen::Index m, Eigen::Index n) -> T {
+        return detail::scheme_call("bias(q, k, " + pos("m", m) + ", " + pos("n", n) + ")",
+                                   [&]() -> T { return held->bias(q, k, m, n); });
       };
     }
-    if constexpr (has_max_position<S>) max_position_ = [held]() -> Eigen::Index { return held->max_position(); };
-    if constexpr (has_norm_scale<S>) norm_scale_ = [held]() -> T { return held->norm_scale(); };
+    if constexpr (has_norm_scale<S>)
+      norm_scale_ = [held]() -> T { return detail::scheme_call("norm_scale()", [&]() -> T { return held->norm_scale(); }); };
     if constexpr (has_phases<S>)
-      phases_ = [held](Eigen::Index delta) -> std::vector<std::pair<T, T>> { return held->phases(delta); };
-    if constexpr (has_stated_expectations<S>) expectations_ = [held]() -> expectations_t { return held->expectations(); };
+      phases_ = [held](Eigen::Index delta) -> std::vector<std::pair<T, T>> {
+        return detail::scheme_call("phases(" + std::to_string(delta) + ")",
+                                   [&]() -> std::vector<std::pair<T, T>> { return held->phases(delta); });
+      };
+    if constexpr (has_stated_expectations<S>)
+      expectations_ = [held]() -> expectations_t {
+        return detail::scheme_call("expectations()", [&]() -> expectations_t { return held->expectations(); });
+      };
+  }
+
+  /// Throws invalid_scheme_error naming the first broken requirement: a member that threw, an empty
+  /// name(), dim() outside [1, scheme_limits::max_dim], max_position() outside [1, 2^62].
+  void validate() const {
+    if (!problem_.empty()) throw invalid_scheme_error(problem_);
   }
 
   std::string name() const { return name_; }
   std::string parameters() const { return parameters_; }
-  Eigen::Index dim() const { return dim_(); }
+  Eigen::Index dim() const { return dim_; }
 
   std::vector<T> encode(Eigen::Index p, Eigen::Index length) const
     requires(K == pe_kind::additive)
@@ -76,9 +193,9 @@ class erased_scheme {
     return bias_(q, k, m, n);
   }
 
-  /// Whether the held scheme has `max_position()`, and its value.
-  bool defines_max_position() const { return static_cast<bool>(max_position_); }
-  Eigen::Index max_position_value() const { return max_position_(); }
+  /// Whether the held scheme has `max_position()`, and its value (read once).
+  bool defines_max_position() const { return has_max_; }
+  Eigen::Index max_position_value() const { return max_position_; }
   /// Whether the held scheme has `norm_scale()`, and its value.
   bool declares_norm_scale() const { return static_cast<bool>(norm_scale_); }
   T norm_scale_value() const { return norm_scale_(); }
@@ -90,12 +207,13 @@ class erased_scheme {
   expectations_t stated_expectations() const { return expectations_(); }
 
  private:
-  std::string name_, parameters_;
-  std::function<Eigen::Index()> dim_;
+  std::string name_, parameters_, problem_;
+  Eigen::Index dim_ = 0;
+  bool has_max_ = false;
+  Eigen::Index max_position_ = 0;
   std::function<std::vector<T>(Eigen::Index, Eigen::Index)> encode_;
   std::function<std::vector<T>(const std::vector<T>&, Eigen::Index)> query_, key_;
   std::function<T(const std::vector<T>&, const std::vector<T>&, Eigen::Index, Eigen::Index)> bias_;
-  std::function<Eigen::Index()> max_position_;
   std::function<T()> norm_scale_;
   std::function<std::vector<std::pair<T, T>>(Eigen::Index)> phases_;
   std::function<expectations_t()> expectations_;

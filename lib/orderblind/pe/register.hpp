@@ -30,7 +30,8 @@ inline std::map<std::string, std::pair<std::string, std::string>>& registration_
   return keys;
 }
 
-/// One line per refused registration ("two schemes are registered as 'x' [mpq_rational (exact)]: …").
+/// One line per refused registration ("two schemes are registered as 'x' [mpq_rational (exact)]: …", or a
+/// scheme whose name(), parameters() or dim() threw while it was registered).
 inline std::vector<std::string>& registration_conflicts() {
   static std::vector<std::string> conflicts;
   return conflicts;
@@ -42,11 +43,21 @@ inline std::vector<std::string>& registration_conflicts() {
 template <class S, class Annotate = void (*)(scheme_row&)>
 bool register_scheme(S s, std::string origin, Annotate annotate = [](scheme_row&) {}) {
   static_assert(require_scheme<S>(), "orderblind::pe: this type is not a positional-encoding scheme (see above)");
-  const std::string name = s.name();
+  // NOTE: this runs at static-initialisation time, before main: whatever the scheme's name(), parameters()
+  // or dim() throw is recorded as a refused registration (the check then exits 2 naming it), never let
+  // out (it would end the program with std::terminate).
+  std::string name, identity;
+  try {
+    name = s.name();
+    identity = std::string(typeid(S).name()) + " | " + s.parameters() + " | d = " + std::to_string(s.dim()) + " | " + origin;
+  } catch (...) {
+    registration_conflicts().push_back("a scheme of type " + std::string(typeid(S).name()) + " (from " + origin +
+                                       ") was not registered: its name(), parameters() or dim() threw " +
+                                       detail::current_exception_words());
+    return false;
+  }
   const std::string arithmetic = detail::arithmetic_name<typename S::scalar_type>();
   const std::string key = name + " [" + arithmetic + "]";
-  const std::string identity = std::string(typeid(S).name()) + " | " + s.parameters() + " | d = " +
-                               std::to_string(s.dim()) + " | " + origin;
   auto [it, inserted] = registration_keys().try_emplace(key, identity, origin);
   if (!inserted) {
     if (it->second.first != identity)

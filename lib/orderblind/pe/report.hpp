@@ -98,6 +98,10 @@ struct cell {
   expectation expected = expectation::unspecified;
   std::string expectation_note;  ///< why the catalogue's expectation differs, when it does (explained)
   std::string expectation_source;  ///< where the expected verdict comes from (paper §, text §, "derived: …")
+  /// A machine-checked proof that covers this cell for all positions, when one does and the battery's
+  /// verdict agrees with it: "Coq theorem `rope_relative` (proofs/formal/Sinusoid.v): …". Empty otherwise:
+  /// the verdict then rests on the positions its summary states, and is never called "proved".
+  std::string proof;
 
   /// An expected verdict was stated for this cell (by the catalogue or by the scheme itself).
   bool expectation_stated() const { return expected != expectation::unspecified; }

@@ -50,12 +50,15 @@ inline bool scheme_matches(const registered_scheme& s, const std::string& n) {
   return s.name == n || s.name.substr(0, s.name.find('/')) == n;
 }
 
-/// A cell of the compact matrix: "holds", "proved", "held (ε)", "fails", "n/a"; " ✗" when it disagrees
-/// with the expected verdict, " (?)" when none was stated.
+/// A cell of the compact matrix: "proved" (a Coq theorem covers it for all positions), "holds" (== in exact
+/// arithmetic on the positions the cell states), "held (ε)", "fails", "n/a"; " ✗" when it disagrees with
+/// the expected verdict, " (?)" when none was stated.
+// NOTE: an exact sampled result is never "proved" (the words of the schema's matrix: holds, proved, held (ε), …).
 inline std::string cell_word(const cell& c) {
   std::string s = c.word();
-  if (c.result == verdict::proved_exactly) s = "proved";
+  if (c.result == verdict::proved_exactly) s = "holds";
   if (c.result == verdict::held_to_tolerance) s = "held (ε)";
+  if (holds(c.result) && !c.proof.empty()) s = "proved";
   if (!c.agrees()) s += " ✗";
   else if (!c.expectation_stated()) s += " (?)";
   return s;
@@ -171,6 +174,7 @@ inline verify::check cell_check(const scheme_row& r, const cell& c) {
               : c.expectation_stated() ? verify::verdict::held
                                        : verify::verdict::skipped;
   k.note = c.contradicts_declaration ? "the scheme contradicts its own declaration: " + c.summary : c.summary;
+  if (!c.proof.empty()) k.note += (holds(c.result) ? "; proved for all positions: " : "; for all positions: ") + c.proof;
   if (k.outcome == verify::verdict::skipped) k.note = "no expectation stated, nothing compared: " + k.note;
   k.with("property", property_name(c.prop))
       .with("result", verdict_name(c.result))
@@ -209,7 +213,8 @@ inline verify::report schemes_report(const std::vector<scheme_row>& rows) {
   }
   rep.add("matrix", std::move(matrix))
       .add("legend",
-           "proved = exact arithmetic over the stated cases; held (ε) = within the stated tolerance; ✗ = disagrees "
+           "proved = a Coq theorem (named in the cell) covers every position; holds = == in exact arithmetic on "
+           "the positions the cell states; held (ε) = within the stated tolerance; ✗ = disagrees "
            "with the expected verdict (PE-CATALOGUE.md, the papers, or the scheme's own statement); (?) = no "
            "expectation stated")
       .add("schemes", std::move(schemes));

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: MIT
+// The battery probes every precision boundary (pe/battery.hpp, far windows and distance scales): each
+// mutant family of precision_mutants.hpp fails the law it breaks for every parameter in the stated range,
+// in exact, mpfr100 and double rows, and the correct scheme it mutates does not.
+#include <catch2/catch.hpp>
+
+#include "orderblind/pe/battery.hpp"
+#include "precision_mutants.hpp"
+
+using namespace orderblind;
+using namespace orderblind::pe;
+using R = mpfr100;
+using Q = mpq_rational;
+
+namespace {
+template <class S>
+S rope_like(Eigen::Index d) {
+  S s;
+  s.id = "mutant";
+  s.d = d;
+  s.r = d;
+  s.layout = rotary_layout::interleaved;
+  s.angles = angle_table<typename S::scalar_type>::standard(d);
+  return s;
+}
+std::string pow2(int k) { return "2^" + std::to_string(k); }
+}  // namespace
+
+TEST_CASE("position ids wrapped at 2^k fail relative scores for every k in 7…24 (double, mpfr100, exact)",
+          "[pe][mutant][precision]") {
+  const int k = GENERATE(range(7, 25));
+  const Eigen::Index period = Eigen::Index(1) << k;
+  INFO("k = " << k);
+  auto d = rope_like<mutants::rope_ids_mod<double>>(8);
+  d.period = period;
+  auto r = rope_like<mutants::rope_ids_mod<R>>(4);
+  r.period = period;
+  mutants::alibi_ids_mod<Q> q;
+  q.period = period;
+  for (const auto& row : {run_battery(d, "mutant"), run_battery(r, "mutant"), run_battery(q, "mutant")}) {
+    const auto& c = row.at(property::relative_scores);
+    INFO(row.arithmetic << ": " << c.summary);
+    CHECK(c.result == verdict::fails);
+    // NOTE: caught at the window straddling 2^k (or, earlier, by a pair across 2^k at some distance scale).
+    CHECK((c.summary.find("window around " + pow2(k)) != std::string::npos ||
+           c.summary.find("distance n − m") != std::string::npos));
+  }
+}
+
+TEST_CASE("position ids reduced modulo a period P ≤ 2^20 that is not a power of two fail relative scores",
+          "[pe][mutant][precision]") {
+  const Eigen::Index period = GENERATE(as<Eigen::Index>{}, 100, 1000, 3000, 12345, 65537, 99991, 524287, 1000003 - 3,
+                                       (1 << 20) - 1);
+  INFO("P = " << period);
+  auto d = rope_like<mutants::rope_ids_mod<double>>(8);
+  d.period = period;
+  mutants::alibi_ids_mod<Q> q;
+  q.period = period;
+  for (const auto& row : {run_battery(d, "mutant"), run_battery(q, "mutant")}) {
+    INFO(row.arithmetic << ": " << row.at(property::relative_scores).summary);
+    CHECK(row.at(property::relative_scores).result == verdict::fails);
+  }
+}
+
+TEST_CASE("positions rounded to a k-bit significand fail injectivity for every k in 7…24 (double, mpfr100, exact)",
+          "[pe][mutant][precision]") {
+  const int k = GENERATE(range(7, 25));
+  INFO("k = " << k);
+  mutants::sinusoid_significand<double> d;
+  d.bits = k;
+  auto r = rope_like<mutants::rope_significand<R>>(4);
+  r.bits = k;
+  mutants::counter_significand<Q> q;
+  q.bits = k;
+  for (const auto& row : {run_battery(d, "mutant"), run_battery(r, "mutant"), run_battery(q, "mutant")}) {
+    const auto& c = row.at(property::injective);
+    INFO(row.arithmetic << ": " << c.summary);
+    CHECK(c.result == verdict::fails);
+    // NOTE: 2^k and 2^k + 1 round to the same value: the first collision.
+    CHECK_THAT(c.summary, Catch::Matchers::Contains("p = " + std::to_string(Eigen::Index(1) << k) + ", q = " +
+                                                    std::to_string((Eigen::Index(1) << k) + 1)));
+  }
+}
+
+TEST_CASE("a learned table with two equal rows fails injectivity, checked whole, wherever the rows are",
+          "[pe][mutant][precision]") {
+  const int k = GENERATE(range(3, 11));  // tables of 2^k rows, 8 … 1024
+  const Eigen::Index L = Eigen::Index(1) << k;
+  for (const auto& [from, to] : std::vector<std::pair<Eigen::Index, Eigen::Index>>{{0, L - 1}, {L / 2 - 1, L / 2 + 3}, {L - 2, L - 1}}) {
+    INFO("L = " << L << ", row " << to << " = row " << from);
+    // NOTE: d = 8 (9^8 possible rows): the d = 4 table of seed 7 has two equal rows of its own (90 and 93).
+    learned_scheme<Q> control{8, L};
+    REQUIRE(run_battery(control, "test").at(property::injective).result == verdict::proved_exactly);
+    mutants::learned_two_equal_rows<Q> q;
+    q.d = 8;
+    q.rows = L;
+    q.copy_from = from;
+    q.copy_to = to;
+    mutants::learned_two_equal_rows<double> d;
+    d.d = 8;
+    d.rows = L;
+    d.copy_from = from;
+    d.copy_to = to;
+    for (const auto& row : {run_battery(q, "mutant"), run_battery(d, "mutant")}) {
+      const auto& c = row.at(property::injective);
+      INFO(row.arithmetic << ": " << c.summary);
+      CHECK(c.result == verdict::fails);
+      CHECK_THAT(c.summary, Catch::Matchers::Contains("p = " + std::to_string(from) + ", q = " + std::to_string(to)));
+    }
+  }
+}
+
+TEST_CASE("the correct schemes the mutants change hold the laws, and say where they looked", "[pe][precision]") {
+  const auto rope_d = run_battery(rope_like<rope_scheme<double>>(8), "test");
+  const auto rope_r = run_battery(rope_like<rope_scheme<R>>(4), "test");
+  const auto alibi_q = run_battery(alibi_scheme<Q>{}, "test");
+  for (const auto* row : {&rope_d, &rope_r, &alibi_q}) {
+    const auto& c = row->at(property::relative_scores);
+    INFO(row->arithmetic << ": " << c.evidence);
+    CHECK(holds(c.result));
+    CHECK_THAT(c.summary, Catch::Matchers::Contains("windows around 2^7 … 2^24, 2^31"));
+    CHECK_THAT(c.evidence, Catch::Matchers::Contains("[16777214, 16777218)"));
+    CHECK_THAT(c.evidence, Catch::Matchers::Contains("distances n − m = ±2^j"));
+  }
+  CHECK_THAT(alibi_q.at(property::relative_scores).summary, Catch::Matchers::StartsWith("held exactly on "));
+  for (const auto& row : {run_battery(sinusoidal_scheme<double>{}, "test"), rope_r,
+                          run_battery(counter_scheme<Q>{}, "test")}) {
+    const auto& c = row.at(property::injective);
+    INFO(row.arithmetic << ": " << c.evidence);
+    CHECK(holds(c.result));
+    CHECK_THAT(c.summary, Catch::Matchers::Contains("windows around 2^7 … 2^24, 2^31"));
+  }
+  // A table checked whole says so.
+  learned_scheme<Q> table{8, 512};
+  const auto t = run_battery(table, "test");
+  INFO(t.at(property::injective).summary);
+  CHECK(t.at(property::injective).result == verdict::proved_exactly);
+  CHECK_THAT(t.at(property::injective).summary, Catch::Matchers::Contains("for every position of the table"));
+  CHECK_THAT(t.at(property::injective).summary, Catch::Matchers::Contains("130816 pairs"));
+  CHECK(t.at(property::relative_scores).result == verdict::fails);
+}
+
+TEST_CASE("exact rows probe the far windows within a stated size budget and say where they stop", "[pe][precision]") {
+  // NOTE: a Pythagorean rotation at p has denominators 5^p; the plan predicts the size of the next
+  // window linearly from the last and stops before the budget (docs/positional.md measures the cost).
+  const auto row = run_battery(rope_scheme<Q>{"rope-interleaved", 4, 4, rotary_layout::interleaved, angle_table<Q>::pythagorean(4)}, "test");
+  const auto& c = row.at(property::relative_scores);
+  INFO(c.evidence);
+  CHECK(c.result == verdict::proved_exactly);
+  CHECK_THAT(c.summary, Catch::Matchers::Contains("windows around 2^7"));
+  CHECK_THAT(c.evidence, Catch::Matchers::Contains("windows stop before 2^"));
+  CHECK_THAT(c.evidence, Catch::Matchers::Contains("the real-arithmetic rows probe the farther windows"));
+}
+
+TEST_CASE("∞ fails like NaN: a scheme with one +∞ entry holds neither length-consistency nor relative scores",
+          "[pe][nonfinite]") {
+  struct one_inf : counter_scheme<double> {
+    std::string name() const { return "mutant:one-inf"; }
+    vec<double> encode(Eigen::Index p, Eigen::Index n) const {
+      auto v = counter_scheme<double>::encode(p, n);
+      v[0] = std::numeric_limits<double>::infinity();
+      return v;
+    }
+  };
+  const auto row = run_battery(one_inf{}, "mutant");
+  CHECK(row.at(property::length_consistent).result == verdict::fails);
+  CHECK(row.at(property::relative_scores).result == verdict::fails);
+  CHECK(row.at(property::injective).result == verdict::fails);
+}
+
+TEST_CASE("long exact values print as labelled decimals, never as truncated digits", "[pe][words]") {
+  CHECK(pe::detail::labelled_exact("12/5") == "12/5");
+  CHECK(pe::detail::labelled_exact(std::string(103, '2')) == "≈ 2.222222222e+102 (exact: 103 digits)");
+  CHECK(pe::detail::labelled_exact("-" + std::string(30, '3') + "/1" + std::string(40, '0')) ==
+        "≈ -3.333333333e-11 (exact: p/q of 30/41 digits)");
+  // How the battery writes an exact scalar in a verdict.
+  CHECK(pe::detail::readable(Q(std::string("1") + std::string(60, '0'))) == "≈ 1e+60 (exact: 61 digits)");
+}
