@@ -46,25 +46,29 @@ def _size(value, name: str, lo_min: int) -> st.SearchStrategy:
     return st.integers(lo, hi)
 
 
-def _entry_pairs(max_magnitude: int) -> st.SearchStrategy:
-    # NOTE: two draws per entry (Hypothesis's cost grows with the draws of an example): the integer part
-    # i in [−(M+1), M] and 60 fraction bits, x = i + f·2⁻⁶⁰. The battery's ±(i + f·2⁻³⁰ + g·2⁻⁶⁰) has the
-    # same values up to the rounding to 53 bits; this form shrinks f → 0 first (integers), then i → 0.
-    return st.tuples(st.integers(-(max_magnitude + 1), max_magnitude), st.integers(0, (1 << 60) - 1))
+def _entry_codes(max_magnitude: int) -> st.SearchStrategy:
+    # NOTE: one draw per entry (Hypothesis's cost grows with the draws of an example): the integer
+    # k = f·2(M+1) + 2i + sign codes x = ±(i + f·2⁻⁶⁰) with 60 fraction bits f, the integer part i in [0, M]
+    # and the sign. The battery's ±(i + f·2⁻³⁰ + g·2⁻⁶⁰) has the same values up to the rounding to 53 bits.
+    # Hypothesis shrinks k toward 0, and f sits in its high part: a failing entry shrinks to an integer
+    # first (±1 rather than 2⁻⁶⁰), as the battery's shrinks, then toward 0.
+    return st.integers(0, (1 << 60) * 2 * (max_magnitude + 1) - 1)
 
 
-def _values(pairs, dtype: str) -> np.ndarray:
-    i = np.array([p[0] for p in pairs], dtype=np.float64)
-    f = np.array([p[1] for p in pairs], dtype=np.float64)  # NOTE: f < 2⁶⁰: rounded to 53 bits, as gen_real
-    return round_to_dtype(i + f * 2.0 ** -60, dtype)
+def _values(codes, max_magnitude: int, dtype: str) -> np.ndarray:
+    base = 2 * (max_magnitude + 1)
+    f = np.array([k // base for k in codes], dtype=np.float64)  # NOTE: f < 2⁶⁰: rounded to 53 bits, as gen_real
+    low = np.array([k % base for k in codes], dtype=np.int64)
+    x = (low >> 1).astype(np.float64) + f * 2.0 ** -60
+    return round_to_dtype(np.where(low & 1 == 1, -x, x), dtype)
 
 
 def entries(max_magnitude: int = 9, dtype="float64") -> st.SearchStrategy:
-    """One real of the form of the battery's ``gen_real``: i + f·2⁻⁶⁰ with the integer part i in
-    [−(M+1), M] and 60 random fraction bits (|x| < M + 1; ~60 bits, so products and sums round), rounded to
-    the dtype; shrinks toward integers, then toward 0. No NaN, no subnormals."""
+    """One real of the form of the battery's ``gen_real``: ±(i + f·2⁻⁶⁰) with 0 ≤ i ≤ M and 60 random
+    fraction bits (~60 bits, so products and sums round), rounded to the dtype, so |x| ≤ M + 1 (the
+    rounding can reach it); shrinks toward integers, then toward 0. No NaN, no subnormals."""
     name = dtype_name(dtype)
-    return _entry_pairs(max_magnitude).map(lambda p: float(_values([p], name)[0]))
+    return _entry_codes(max_magnitude).map(lambda k: float(_values([k], max_magnitude, name)[0]))
 
 
 def token_matrices(n, d, dtype="float64", max_magnitude: int = 9) -> st.SearchStrategy:
@@ -74,14 +78,14 @@ def token_matrices(n, d, dtype="float64", max_magnitude: int = 9) -> st.SearchSt
     name = dtype_name(dtype)
     array_dtype = np.float32 if name == "bfloat16" else np.dtype(name)
     rows_strategy, cols_strategy = _size(n, "n", 1), _size(d, "d", 1)
-    pair = _entry_pairs(max_magnitude)
+    code = _entry_codes(max_magnitude)
 
     @st.composite
     def build(draw):
         rows = draw(rows_strategy)
         cols = draw(cols_strategy)
-        pairs = draw(st.lists(pair, min_size=rows * cols, max_size=rows * cols))
-        return _values(pairs, name).astype(np.float64).reshape(rows, cols).astype(array_dtype)
+        codes = draw(st.lists(code, min_size=rows * cols, max_size=rows * cols))
+        return _values(codes, max_magnitude, name).astype(np.float64).reshape(rows, cols).astype(array_dtype)
 
     return build()
 
