@@ -51,7 +51,19 @@ def _vector(out, dim: int, what: str) -> np.ndarray:
     a = _real_array(out, what)
     if a.ndim != 1 or a.shape[0] != dim:
         raise CallableError(f"{what} returned shape {a.shape}, expected ({dim},) (dim = {dim})")
+    _finite(a, what)
     return np.ascontiguousarray(a)
+
+
+def _finite(a: np.ndarray, what: str) -> None:
+    # NOTE: one rule for non-finite values: NaN and ±∞ fail every comparison. The battery compares what the
+    # scheme returns within ε-bounds, where an ∞ on both sides of a law would compare equal (an infinite
+    # bias on the diagonal "held" relative scores); so the adapter refuses it, naming the call and entry.
+    bad = ~np.isfinite(a)
+    if bad.any():
+        i = int(np.argwhere(bad.reshape(-1))[0][0])
+        raise CallableError(f"{what} returned {a.reshape(-1)[i]} at entry {i}: a scheme's values must be finite "
+                            "(NaN and ±Inf fail every comparison)")
 
 
 class SchemeResult:
@@ -158,6 +170,7 @@ def check_scheme(kind=None, encode=None, query=None, key=None, bias=None, dim=No
             a = _real_array(bias(q, k, m, n) if full else bias(m, n), f"bias({m}, {n})")
             if a.size != 1:
                 raise CallableError(f"bias({m}, {n}) returned shape {a.shape}, expected one number")
+            _finite(a, f"bias({m}, {n})")
             return float(a.reshape(()))
     ph = None
     if phases is not None:
