@@ -132,9 +132,9 @@ class Counterexample:
         else:
             lines.append(f"  worst entry {o.worst_index}: {lhs} = {o.lhs_value!r}, {rhs} = {o.rhs_value!r}, residual "
                          f"{o.residual_eps:.6g} ε > bound {o.bound_eps:.6g} ε")
-            where = ("the whole output" if self.law == "invariant" else
-                     f"column {o.worst_index[-1] if o.worst_index else 0}")
-            lines.append(f"  (unit ε·s, s = {o.column_scale!r} = max|·| over {where} of both sides; "
+            where = ("max|·| over the whole output" if self.law == "invariant" else
+                     f"max(c_{o.worst_index[-1] if o.worst_index else 0}, median c), c_j = max|·| over column j")
+            lines.append(f"  (unit ε·s, s = {o.column_scale!r} = {where} of both sides; "
                          f"ε = {DTYPE_EPS[self.dtype]!r} of {self.dtype}, f computed in {o.dtype})")
         lines.append(f"  X = {np.array2string(c.x, separator=', ', max_line_width=120)}"
                      if self.law != "cross" else
@@ -416,7 +416,7 @@ def _run(law, f, n, d, m, cases, seed, start_case, layers, bound_eps, shrink_bud
     stats.arithmetic = (f"{dtype} (the callable's own arithmetic; compared in double, exactly, in units of "
                         f"ε = {DTYPE_EPS[dtype]!r} of {dtype})")
     unit = (f"ε·max|output| (ε of {dtype}; one scale: pooling cancels within a feature)" if law == "invariant" else
-            f"ε·max|column| of the output (ε of {dtype}, each column its own scale)")
+            f"ε·max(c_j, median c), c_j = max|column j| of the output (ε of {dtype}, each column its own scale)")
     stats.bound = ("bound_eps = %g, in %s (given)" % (bound_eps, unit)) if bound_eps is not None else (
         f"{layers}·(4(n+1) + 2w + 2){' + 2n' if law == 'invariant' else ''}, w = max(d, output width), in {unit} — "
         "multi_head_reorder_bound_eps (properties/battery/tolerances.hpp)")
@@ -559,8 +559,8 @@ def _one(law, f, x, perm, q, layers, bound_eps, dtype) -> Stats:
     o = evaluate(law, f, case, layers, bound_eps, "the given case", dtype)
     stats = Stats(law=law, cases=1, dtype=dtype, engine="given", evidence="sampled_within_bound",
                   distribution="one case given by the caller", max_residual_eps=o.residual_eps, max_residual_case=0)
-    stats.bound = (f"{o.bound_eps:g} in ε·max|{'output' if law == 'invariant' else 'column'}| of the output "
-                   f"(ε of {dtype})")
+    stats.bound = (f"{o.bound_eps:g} in ε·{'max|output|' if law == 'invariant' else 'max(c_j, median c), c_j = max|column j|'}"
+                   f" (ε of {dtype})")
     if not o.ok:
         ce = Counterexample(law, case, o, -1, 0, case.n, 0, 0, False,
                             "the same call (the case is the one given)", stats, dtype, "given")
