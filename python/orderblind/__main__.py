@@ -4,7 +4,8 @@
     python3 -m orderblind check --pe table.npy [--exact] [--tolerance-eps K] [--max-size W] [--format text|json]
     python3 -m orderblind schemes --scheme module:callable --kind additive|query_key|score_bias --dim D
                                   [--key module:callable] [--max-position L] [--format text|markdown|json]
-    python3 -m orderblind equivariant module:callable --d D [--n LO HI] [--cases K] [--seed S]
+    python3 -m orderblind equivariant module:callable --d D [--n LO HI] [--cases K] [--seed S] [--dtype T]
+                                  [--engine builtin|hypothesis]
     python3 -m orderblind invariant   module:callable --d D [...]
 
 Exit codes as the CLI: 0 every check held, 1 a check failed, 2 bad usage or bad input (a message on
@@ -82,6 +83,9 @@ def main(argv=None) -> int:
         e.add_argument("--n", nargs=2, type=int, default=list(_check.DEFAULT_N))
         e.add_argument("--cases", type=int, default=100)
         e.add_argument("--seed", type=int, default=_check.DEFAULT_SEED)
+        e.add_argument("--dtype", default="float64", choices=["float64", "float32", "bfloat16", "float16"],
+                       help="the floating type the callable computes in (the bound is in its ε)")
+        e.add_argument("--engine", default="builtin", choices=["builtin", "hypothesis"])
     a = ap.parse_args(argv)
     try:
         if a.command == "check":
@@ -101,7 +105,8 @@ def main(argv=None) -> int:
         fn = {"equivariant": _check.assert_permutation_equivariant,
               "invariant": _check.assert_permutation_invariant}[a.command]
         try:
-            stats = fn(_load(a.callable), n=tuple(a.n), d=a.d, cases=a.cases, seed=a.seed)
+            stats = fn(_load(a.callable), n=tuple(a.n), d=a.d, cases=a.cases, seed=a.seed, dtype=a.dtype,
+                       engine=a.engine)
         except AssertionError as err:
             print(err)
             return 1

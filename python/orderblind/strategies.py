@@ -20,8 +20,13 @@ toward 0, so the distribution is Hypothesis's, not the battery's uniform one —
 from __future__ import annotations
 
 import numpy as np
-from hypothesis import assume
-from hypothesis import strategies as st
+
+try:
+    from hypothesis import assume
+    from hypothesis import strategies as st
+except ImportError as e:  # pragma: no cover - exercised only without Hypothesis
+    raise ImportError("orderblind.strategies needs Hypothesis (Debian: python3-hypothesis; pip: hypothesis); "
+                      "the rest of orderblind works without it") from e
 
 from ._laws import dtype_name, round_to_dtype
 

@@ -263,3 +263,32 @@ def test_order_dependent_memory_and_pooling_are_caught():
     assert err.value.stats.law == "cross" and "gen_permutation" in err.value.stats.distribution
     with pytest.raises(ob.CounterexampleError, match="invariant"):
         ob.assert_permutation_invariant(lambda x: softmax_attention(x)[0], d=2)  # the first row is no pooling
+
+
+@pytest.mark.parametrize("dtype, out", [("bfloat16", np.float32), ("float16", np.float16)])
+def test_the_bound_edge_in_reduced_precision(dtype, out):
+    """Just above the bound fails, just below passes, in units of the dtype's ε (bfloat16: a float32 output,
+    finer than the dtype, is judged in bfloat16's ε)."""
+    n = d = 2
+    bound = _core.multi_head_reorder_bound_eps(n, d)
+    x = ob._laws.round_to_dtype(np.array([[1.5, -2.25], [0.75, 3.0]]), dtype)
+    eps = ob.DTYPE_EPS[dtype]
+
+    def skew(k):
+        def f(v):
+            o = softmax_attention(v.astype(np.float64))
+            o[0, 0] += k * eps * np.abs(o[:, 0]).max()
+            return o.astype(out)
+        return f
+    with pytest.raises(ob.CounterexampleError, match=f"of {dtype}"):
+        ob.assert_equivariant_on(skew(bound * 1.2), x, [1, 0], dtype=dtype)
+    assert ob.assert_equivariant_on(skew(bound * 0.8), x, [1, 0], dtype=dtype).max_residual_eps < bound
+
+
+def test_the_hypothesis_engine_replays_with_the_same_seed():
+    runs = [ob.find_equivariance_counterexample(causal_attention, d=(1, 4), seed=5, engine="hypothesis")
+            for _ in range(2)]
+    assert np.array_equal(runs[0].case.x, runs[1].case.x) and runs[0].cycles == runs[1].cycles
+    assert "seed=5" in runs[0].replay_call and "start_case" not in runs[0].replay_call
+    with pytest.raises(ValueError, match="start_case"):
+        ob.assert_permutation_equivariant(causal_attention, d=2, start_case=3, engine="hypothesis")

@@ -84,3 +84,18 @@ def test_a_nondeterministic_callable_is_exit_2(tmp_path):
 def test_scheme_arguments_are_named_not_a_pybind11_signature(kwargs, error, match):
     with pytest.raises(error, match=match):
         ob.check_scheme(encode=lambda p: np.zeros(4), **{"dim": 4, **kwargs})
+
+
+def test_the_command_checks_a_bfloat16_callable(tmp_path):
+    (tmp_path / "layers.py").write_text(
+        "import numpy as np\n"
+        "def attention(x):\n"
+        "    x = x.astype(np.float32)\n"
+        "    s = x @ x.T\n"
+        "    w = np.exp(s - s.max(axis=1, keepdims=True))\n"
+        "    return (w / w.sum(axis=1, keepdims=True)) @ x\n")
+    r = run("equivariant", "layers:attention", "--d", "4", "--dtype", "bfloat16", cwd=tmp_path)
+    assert r.returncode == 0 and "of bfloat16" in r.stdout, r.stderr
+    r = run("equivariant", "layers:attention", "--d", "4", cwd=tmp_path)
+    assert r.returncode == 2 and "pass dtype='float32'" in r.stderr
+    no_traceback(r)
