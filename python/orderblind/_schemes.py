@@ -228,13 +228,14 @@ def check_table_size(shape, exact: bool, max_size, name: str) -> None:
             raise ValueError(f"max_size must be a finite number > 0, got {max_size!r}")
     if elements > max(MAX_TABLE_ELEMENTS, float(max_size or 0)):
         raise ValueError(f"{name}: a {rows}x{cols} table holds {elements:.4g} values, more than the limit "
-                         f"{MAX_TABLE_ELEMENTS} (2²⁴); raise it with max_size={int(elements)}")
+                         f"{MAX_TABLE_ELEMENTS} (2²⁴); raise it with max_size={int(elements)} "
+                         f"(python3 -m orderblind: --max-size {int(elements)})")
     limit = float(max_size) if max_size is not None else (MAX_WORK_EXACT if exact else MAX_WORK_DOUBLE)
     work = float(rows) * float(rows) * float(cols)
     if work > limit:
         raise ValueError(f"{name}: n²·d = {work:.4g} exceeds the limit {limit:.4g} for "
                          f"{'exact arithmetic' if exact else 'double'} (cost grows with n²·d); raise it with "
-                         f"max_size={int(np.ceil(work))}")
+                         f"max_size={int(np.ceil(work))} (python3 -m orderblind: --max-size {int(np.ceil(work))})")
 
 
 def check_table(array, exact=False, tolerance_eps=None, name="<array>", max_size=None) -> TableResult:
