@@ -12,6 +12,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <cmath>
 #include <exception>
 #include <memory>
 #include <optional>
@@ -266,6 +268,59 @@ py::list check_table(const Matrix<double>& values, const std::string& element_ty
   return out;
 }
 
+// --- the permutation laws' comparison ---------------------------------------------------------------
+
+/// The largest |a − b| of an entry in units of eps·s_j, where s_j = max(c_j, median_k c_k) and c_j is the
+/// magnitude of column j (max over the column of |a| and |b|): returns (residual, row, column, s_j) of the
+/// worst entry. Entries equal on both sides contribute 0.
+// NOTE: why this scale (the longer derivation is in docs/python.md, "The bound, and why"). The laws permute
+// rows (tokens) and never move a column (a feature), so column j of f(PX) and of P·f(X) is computed by the
+// same operations on the same values, except for the sums over the sequence axis that P reorders. The
+// rounding those sums leave in column j of an attention output Σ_k a_ik V_kj is at most γ·max_k |V_kj|, a
+// bound of column j alone, and a column's own magnitude c_j is the right unit as long as the column's last
+// operation does not cancel. A mixing map at the end (W_O, an FFN's second layer) can cancel: out_j =
+// Σ_c h_c W_cj with terms of the size of the other features and a sum far smaller (measured: a float32
+// nn.MultiheadAttention column of magnitude 0.056 beside columns of 1.0–2.8 differed by 35.7 ε of its own
+// magnitude, 1.45 ε of the largest). The terms of such a sum are of the layer's typical feature magnitude,
+// which the median column magnitude measures without letting a few outlying columns (a constant 10¹²
+// feature) raise it: so s_j = max(c_j, median c). A single large column then scales only itself and cannot
+// hide a 10⁻⁶ leak elsewhere, as max|output| did. Assumed: fewer than half of the columns are outliers,
+// and a cancelling column's terms are no larger than the median column. No absolute floor: the laws are
+// scale-invariant, and so is this unit.
+// NOTE: the inputs are finite (the caller reports a NaN or ±∞ entry first, with its place); a non-finite
+// entry here still makes the residual NaN or ∞, which fails `residual <= bound`.
+py::tuple column_residual_in_eps(const Matrix<double>& a, const Matrix<double>& b, double eps) {
+  if (a.rows() != b.rows() || a.cols() != b.cols())
+    throw std::invalid_argument("column_residual_in_eps: shapes " + shape_of(a) + " and " + shape_of(b) + " differ");
+  if (a.size() == 0) throw std::invalid_argument("column_residual_in_eps: an empty output cannot be compared");
+  if (!(eps > 0) || !std::isfinite(eps)) throw std::invalid_argument("column_residual_in_eps: eps must be finite and > 0");
+  std::vector<double> magnitude(static_cast<std::size_t>(a.cols()));
+  for (Eigen::Index j = 0; j < a.cols(); ++j)
+    magnitude[static_cast<std::size_t>(j)] = std::max(a.col(j).cwiseAbs().maxCoeff(), b.col(j).cwiseAbs().maxCoeff());
+  std::vector<double> sorted = magnitude;
+  // NOTE: the lower median (the smaller middle value for an even count): the tighter of the two.
+  const auto mid = sorted.begin() + static_cast<std::ptrdiff_t>((sorted.size() - 1) / 2);
+  std::nth_element(sorted.begin(), mid, sorted.end());
+  const double median = *mid;
+  double worst = 0;
+  Eigen::Index wr = 0, wc = 0;
+  for (Eigen::Index j = 0; j < a.cols(); ++j) {
+    const double s = std::max(magnitude[static_cast<std::size_t>(j)], median);
+    for (Eigen::Index i = 0; i < a.rows(); ++i) {
+      if (a(i, j) == b(i, j)) continue;
+      const double r = std::abs(a(i, j) - b(i, j)) / (eps * s);
+      if (!(r <= worst)) {  // NOTE: also takes a NaN residual, which then fails the bound
+        worst = r;
+        wr = i;
+        wc = j;
+        if (std::isnan(r)) break;
+      }
+    }
+    if (std::isnan(worst)) break;
+  }
+  return py::make_tuple(worst, wr, wc, std::max(magnitude[static_cast<std::size_t>(wc)], median));
+}
+
 // --- permutations ----------------------------------------------------------------------------------
 
 permutation to_permutation(const std::vector<long>& image) {
@@ -309,6 +364,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("residual_in_eps", [](const Matrix<double>& a, const Matrix<double>& b) { return residual_in_eps(a, b); },
         py::arg("a"), py::arg("b"), "max|a − b| / (ε·max(1, max|a|, max|b|)) (compare.hpp; finite inputs only)");
   m.def("epsilon", [] { return scalar_traits<double>::epsilon(); });
+  m.def("column_residual_in_eps", &column_residual_in_eps, py::arg("a"), py::arg("b"), py::arg("eps"),
+        "(residual, row, column, scale): max over entries of |a − b| / (eps·s_j), s_j = max(c_j, median c), c_j = max|column j| of a and b");
 
   // Permutations (convention of permutation.hpp: (P X).row(i) = X.row(π(i)), i.e. X[image]).
   m.def("permutation_cycles", [](const std::vector<long>& image) { return to_permutation(image).cycles(); },

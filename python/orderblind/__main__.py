@@ -1,23 +1,26 @@
 # SPDX-License-Identifier: MIT
 """`python3 -m orderblind …`: the command line's checks that make sense from Python.
 
-    python3 -m orderblind check --pe table.npy [--exact] [--tolerance-eps K] [--format text|json]
+    python3 -m orderblind check --pe table.npy [--exact] [--tolerance-eps K] [--max-size W] [--format text|json]
     python3 -m orderblind schemes --scheme module:callable --kind additive|query_key|score_bias --dim D
                                   [--key module:callable] [--max-position L] [--format text|markdown|json]
-    python3 -m orderblind equivariant module:callable --d D [--n LO HI] [--cases K] [--seed S]
+    python3 -m orderblind equivariant module:callable --d D [--n LO HI] [--cases K] [--seed S] [--dtype T]
+                                  [--engine builtin|hypothesis]
     python3 -m orderblind invariant   module:callable --d D [...]
 
-Exit codes as the CLI: 0 every check held, 1 a check failed, 2 bad usage or bad input.
+Exit codes as the CLI: 0 every check held, 1 a check failed, 2 bad usage or bad input (a message on
+stderr, never a traceback: an exception from your callable is bad input too).
 """
 
 import argparse
 import importlib
+import os
 import sys
 
 import numpy as np
 
 from . import _check, _schemes
-from ._laws import CallableError
+from ._laws import CallableError, NondeterministicError
 
 
 def _load(spec: str):
@@ -30,6 +33,33 @@ def _load(spec: str):
     return obj
 
 
+def _read_npy(path: str, max_size) -> np.ndarray:
+    """A 2-D .npy table, its header checked before any data is read: the magic string, the format
+    version, the shape (2-D, within the command's limits) and a non-object dtype."""
+    fmt = np.lib.format
+    if os.path.isdir(path):
+        raise ValueError(f"{path}: is a directory, not a .npy file")
+    with open(path, "rb") as fh:
+        magic = fh.read(6)
+        if magic != b"\x93NUMPY":
+            raise ValueError(f"{path}: not a .npy file (it starts with {magic!r}, a .npy file with b'\\x93NUMPY')")
+        fh.seek(0)
+        try:
+            version = fmt.read_magic(fh)
+            shape, fortran, dtype = (fmt.read_array_header_1_0(fh) if version == (1, 0) else
+                                     fmt.read_array_header_2_0(fh))
+        except ValueError as e:
+            raise ValueError(f"{path}: a malformed .npy header: {e}") from None
+    if dtype.hasobject:
+        raise ValueError(f"{path}: the .npy file holds Python objects (dtype {dtype}), not numbers")
+    if len(shape) != 2:
+        raise ValueError(f"{path}: a positional table is 2-D (positions × dims), the header says shape {shape}")
+    if shape[0] < 1 or shape[1] < 1:
+        raise ValueError(f"{path}: an empty table (shape {shape})")
+    _schemes.check_table_size(shape, False, max_size, path)
+    return np.load(path, allow_pickle=False)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python3 -m orderblind", description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="command", required=True)
@@ -37,6 +67,7 @@ def main(argv=None) -> int:
     c.add_argument("--pe", required=True, help="a positions × dims table, .npy")
     c.add_argument("--exact", action="store_true", help="bounded, injective, relative scores over rationals")
     c.add_argument("--tolerance-eps", type=float, help="override each floating bound (in its own unit)")
+    c.add_argument("--max-size", type=float, help="raise the work limit n²·d (2^28 double, 2^18 exact)")
     c.add_argument("--format", choices=["text", "json"], default="text")
     s = sub.add_parser("schemes", help="the PE battery on a Python scheme")
     s.add_argument("--scheme", required=True, help="module:callable (encode, query or bias by --kind)")
@@ -52,13 +83,16 @@ def main(argv=None) -> int:
         e.add_argument("--n", nargs=2, type=int, default=list(_check.DEFAULT_N))
         e.add_argument("--cases", type=int, default=100)
         e.add_argument("--seed", type=int, default=_check.DEFAULT_SEED)
+        e.add_argument("--dtype", default="float64", choices=["float64", "float32", "bfloat16", "float16"],
+                       help="the floating type the callable computes in (the bound is in its ε)")
+        e.add_argument("--engine", default="builtin", choices=["builtin", "hypothesis"])
     a = ap.parse_args(argv)
     try:
         if a.command == "check":
             if not a.pe.endswith(".npy"):
                 raise ValueError(f"{a.pe}: python3 -m orderblind reads .npy tables (the orderblind command also reads CSV)")
-            r = _schemes.check_table(np.load(a.pe, allow_pickle=False), exact=a.exact, tolerance_eps=a.tolerance_eps,
-                                     name=a.pe)
+            r = _schemes.check_table(_read_npy(a.pe, a.max_size), exact=a.exact, tolerance_eps=a.tolerance_eps,
+                                     name=a.pe, max_size=a.max_size)
             print(r.to_json() if a.format == "json" else r)
             return 0 if r.ok else 1
         if a.command == "schemes":
@@ -71,14 +105,21 @@ def main(argv=None) -> int:
         fn = {"equivariant": _check.assert_permutation_equivariant,
               "invariant": _check.assert_permutation_invariant}[a.command]
         try:
-            stats = fn(_load(a.callable), n=tuple(a.n), d=a.d, cases=a.cases, seed=a.seed)
+            stats = fn(_load(a.callable), n=tuple(a.n), d=a.d, cases=a.cases, seed=a.seed, dtype=a.dtype,
+                       engine=a.engine)
         except AssertionError as err:
             print(err)
             return 1
         print(f"held: {stats}")
         return 0
-    except (ValueError, TypeError, OSError, ImportError, AttributeError, CallableError) as err:
+    except (ValueError, TypeError, OSError, ImportError, AttributeError, CallableError, NondeterministicError) as err:
         print(f"orderblind: {err}", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print("orderblind: out of memory (lower the sizes, or --max-size)", file=sys.stderr)
+        return 2
+    except Exception as err:  # noqa: BLE001 - the user's callable raised: bad input, never a traceback
+        print(f"orderblind: {type(err).__name__} raised by the code under test: {err}", file=sys.stderr)
         return 2
 
 

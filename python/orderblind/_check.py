@@ -13,7 +13,9 @@ from . import _core
 
 #: The one default seed of every seeded check: orderblind::default_seed (lib/orderblind/seed.hpp).
 DEFAULT_SEED = int(_core.default_seed)
-from ._laws import DEFAULT_N, DISTRIBUTION, CallableError, Case, Outcome, _rng, cycles, draw_entries, draw_permutation, evaluate
+from ._laws import (DEFAULT_N, DISTRIBUTION, DTYPE_EPS, MAX_CASE_ELEMENTS, CallableError, Case, NondeterministicError,
+                    Outcome, _rng, cycles, draw_entries, draw_permutation, dtype_name, evaluate, integer_argument,
+                    round_to_dtype)
 
 #: Queries (decoder rows) of the cross law: 1 ≤ m ≤ 6, as the battery's cross-attention laws.
 DEFAULT_M = (1, 6)
@@ -26,9 +28,11 @@ def _range(value, name: str, lo_min: int):
         fixed = True
     else:
         try:
-            lo, hi = (int(v) for v in value)
+            lo, hi = value
         except Exception as e:  # noqa: BLE001
             raise TypeError(f"{name} must be an int or a (lo, hi) pair, got {value!r}") from e
+        lo = integer_argument(lo, f"{name}[0]", lo_min)
+        hi = integer_argument(hi, f"{name}[1]", lo_min)
         fixed = False
     if lo < lo_min or hi < lo:
         raise ValueError(f"{name} must satisfy {lo_min} <= lo <= hi, got {value!r}")
@@ -44,6 +48,8 @@ class Stats:
     seed: int = DEFAULT_SEED
     start_case: int = 0
     arithmetic: str = "float64 (the callable's own arithmetic; the comparison in double)"
+    dtype: str = "float64"
+    engine: str = "builtin"
     evidence: str = "sampled_within_bound"
     distribution: str = DISTRIBUTION
     bound: str = ""
@@ -53,8 +59,10 @@ class Stats:
     permutation_kinds: dict = dataclasses.field(default_factory=dict)
 
     def __str__(self) -> str:
-        return (f"{self.law}: {self.cases} sampled cases (seed {self.seed}, cases {self.start_case}.."
-                f"{self.start_case + self.cases - 1}), {self.arithmetic}, evidence {self.evidence}; bound {self.bound}; "
+        where = (f"cases {self.start_case}..{self.start_case + self.cases - 1}" if self.engine == "builtin"
+                 else "drawn and shrunk by Hypothesis")
+        return (f"{self.law}: {self.cases} sampled cases (seed {self.seed}, {where}), {self.arithmetic}, "
+                f"evidence {self.evidence}; bound {self.bound}; "
                 f"largest residual {self.max_residual_eps:.3g} ε (case {self.max_residual_case}); n: "
                 f"{dict(sorted(self.n_counts.items()))}; permutations: {dict(sorted(self.permutation_kinds.items()))}")
 
@@ -74,6 +82,8 @@ class Counterexample:
     shrink_exhausted: bool
     replay_call: str
     stats: Optional[Stats] = None
+    dtype: str = "float64"
+    engine: str = "builtin"
 
     @property
     def n(self) -> int:
@@ -99,7 +109,7 @@ class Counterexample:
         """Re-evaluate the shrunk case on f (e.g. after a fix)."""
         if bound_eps is not None and not (np.isfinite(bound_eps) and bound_eps >= 0):
             raise ValueError(f"bound_eps must be finite and >= 0, got {bound_eps!r}")
-        return evaluate(self.law, f, self.case, layers, bound_eps, "replay")
+        return evaluate(self.law, f, self.case, layers, bound_eps, "replay", self.dtype)
 
     def message(self) -> str:
         o, c = self.outcome, self.case
@@ -109,24 +119,33 @@ class Counterexample:
                 "invariant": "f is not permutation-invariant: f(PX) ≠ f(X)",
                 "cross": "f is not invariant to the order of memory: f(Q, PM) ≠ f(Q, M)"}[self.law]
         rows = "memory rows" if self.law == "cross" else "tokens"
+        how = {"builtin": f" (from n = {self.original_n}; {self.shrink_steps} shrink steps, {self.shrink_evaluations} "
+                          f"evaluations{', budget exhausted' if self.shrink_exhausted else ''})",
+               "hypothesis": f" (shrunk by Hypothesis; {self.shrink_evaluations} calls after the cases counted)",
+               "given": " (the case given)"}[self.engine]
         lines = [f"{what} beyond the bound.",
-                 f"  shrunk counterexample: n = {c.n} {rows}, d = {c.d}"
-                 + (f", {c.q.shape[0]} query rows" if c.q is not None else "")
-                 + f" (from n = {self.original_n}; {self.shrink_steps} shrink steps, {self.shrink_evaluations} "
-                   f"evaluations{', budget exhausted' if self.shrink_exhausted else ''})",
+                 f"  {'shrunk counterexample' if self.engine != 'given' else 'counterexample'}: n = {c.n} {rows}, "
+                 f"d = {c.d}" + (f", {c.q.shape[0]} query rows" if c.q is not None else "") + how,
                  f"  permutation π = {self.cycles}  (image {self.permutation}; (PX) row i = X row π(i))"]
         if o.problem:
             lines.append(f"  {o.problem}")
         else:
             lines.append(f"  worst entry {o.worst_index}: {lhs} = {o.lhs_value!r}, {rhs} = {o.rhs_value!r}, residual "
                          f"{o.residual_eps:.6g} ε > bound {o.bound_eps:.6g} ε")
-            lines.append(f"  (unit ε·max(1, max|{lhs}|, max|{rhs}|), ε = 2⁻⁵²)")
+            where = ("max|·| over the whole output" if self.law == "invariant" else
+                     f"max(c_{o.worst_index[-1] if o.worst_index else 0}, median c), c_j = max|·| over column j")
+            lines.append(f"  (unit ε·s, s = {o.column_scale!r} = {where} of both sides; "
+                         f"ε = {DTYPE_EPS[self.dtype]!r} of {self.dtype}, f computed in {o.dtype})")
         lines.append(f"  X = {np.array2string(c.x, separator=', ', max_line_width=120)}"
                      if self.law != "cross" else
                      f"  M = {np.array2string(c.x, separator=', ', max_line_width=120)}\n"
                      f"  Q = {np.array2string(c.q, separator=', ', max_line_width=120)}")
-        lines.append(f"  seed {self.seed}, case {self.case_index}; replay the unshrunk case with {self.replay_call}; "
-                     "the shrunk one with err.counterexample.replay(f)")
+        if self.engine == "builtin":
+            lines.append(f"  seed {self.seed}, case {self.case_index}; replay the unshrunk case with {self.replay_call}; "
+                         "the shrunk one with err.counterexample.replay(f)")
+        else:
+            lines.append(f"  seed {self.seed}, drawn and shrunk by Hypothesis; replay the run with {self.replay_call}; "
+                         "the shrunk case with err.counterexample.replay(f)")
         if self.stats is not None:
             lines.append(f"  checked: {self.stats}")
         return "\n".join(lines)
@@ -168,8 +187,8 @@ class _Shrinker:
     simpler entries; a candidate is kept when it still fails. Repeats until nothing changes or the
     evaluation budget is spent."""
 
-    def __init__(self, law, f, layers, bound_eps, n_lo, n_fixed, d_lo, d_fixed, m_lo, m_fixed, budget):
-        self.law, self.f, self.layers, self.bound_eps = law, f, layers, bound_eps
+    def __init__(self, law, f, layers, bound_eps, n_lo, n_fixed, d_lo, d_fixed, m_lo, m_fixed, budget, dtype):
+        self.law, self.f, self.layers, self.bound_eps, self.dtype = law, f, layers, bound_eps, dtype
         self.n_lo, self.n_fixed, self.d_lo, self.d_fixed = n_lo, n_fixed, d_lo, d_fixed
         self.m_lo, self.m_fixed = m_lo, m_fixed
         self.budget = budget
@@ -182,7 +201,7 @@ class _Shrinker:
             return None
         self.evaluations += 1
         try:
-            o = evaluate(self.law, self.f, case, self.layers, self.bound_eps, "while shrinking")
+            o = evaluate(self.law, self.f, case, self.layers, self.bound_eps, "while shrinking", self.dtype)
         except CallableError:
             # NOTE: a candidate f rejects (e.g. too few rows for it) is not a counterexample; the
             # shrinker keeps the last genuine failing case.
@@ -260,111 +279,308 @@ class _Shrinker:
 
 # --- running ----------------------------------------------------------------------------------------
 
+#: Seeds are 64-bit, as the command's --seed and the C++ battery's.
+MAX_SEED = (1 << 64) - 1
 
-def _run(law, f, n, d, m, cases, seed, start_case, layers, bound_eps, shrink_budget, replay_name):
+
+def _hypothesis_available() -> bool:
+    try:
+        import hypothesis  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _choose_engine(engine, start_case) -> str:
+    # NOTE: why the builtin engine is the default. Measured on this machine class (2 shared cores), a learned
+    # position bias in nn.MultiheadAttention (d = 8, float64): the builtin engine refutes and shrinks it to
+    # n = 2 in 0.02 s (63 calls of f); Hypothesis 6.67 in 6.6 s (456 calls of f, 0.22 s of them in f, the
+    # rest its shrinker over ~150 draws per example). Both end at the same case (two tokens, one entry ±1).
+    if engine not in ("hypothesis", "builtin"):
+        raise ValueError(f"engine must be 'builtin' or 'hypothesis', got {engine!r}")
+    if engine == "hypothesis":
+        if not _hypothesis_available():
+            raise ImportError("engine='hypothesis' needs Hypothesis (Debian: python3-hypothesis); engine='builtin' "
+                              "draws and shrinks without it")
+        if start_case:
+            raise ValueError("start_case replays one case of the builtin engine; with engine='hypothesis' replay the "
+                             "whole run with the same seed")
+    return engine
+
+
+def _count_kind(image) -> str:
+    n = len(image)
+    moved = int(np.count_nonzero(np.asarray(image) != np.arange(n)))
+    if n > 2 and np.array_equal(image, np.arange(n)[::-1]):
+        return "reversal"
+    if moved == 2:
+        return "transposition"
+    if moved == n and len(cycles(image).split(")(")) == 1:
+        return "n-cycle"
+    return "other"
+
+
+class _Abort(BaseException):
+    """Carries an error of f (or its nondeterminism) out of Hypothesis unshrunk: Hypothesis shrinks
+    Exceptions only."""
+
+    def __init__(self, error):
+        super().__init__(str(error))
+        self.error = error
+
+
+class _Failed(Exception):
+    pass
+
+
+def _run_hypothesis(law, f, ranges, cases, seed, layers, bound_eps, dtype, stats):
+    from hypothesis import HealthCheck, Phase, given, reject, settings
+    from hypothesis import seed as hypothesis_seed
+
+    from . import strategies as obs
+    (n_lo, n_hi), (d_lo, d_hi), (m_lo, m_hi) = ranges
+    if law == "cross":
+        strategy = obs.cross_attention_cases(n=(n_lo, n_hi), d=(d_lo, d_hi), m=(m_lo, m_hi), dtype=dtype).map(
+            lambda t: Case(t[1], t[2], t[0]))
+    else:
+        strategy = obs.equivariance_cases(n=(n_lo, n_hi), d=(d_lo, d_hi), dtype=dtype).map(lambda t: Case(t[0], t[1]))
+    seen = {"failed": False, "last": None, "calls": 0, "max": (-1.0, -1)}
+    n_counts, kinds = collections.Counter(), collections.Counter()
+
+    def test(case):
+        seen["calls"] += 1
+        context = f"seed {seed}, Hypothesis example {seen['calls']}, n = {case.n}, d = {case.d}"
+        try:
+            o = evaluate(law, f, case, layers, bound_eps, context, dtype)
+        except NondeterministicError as e:
+            raise _Abort(e) from None
+        except CallableError as e:
+            # NOTE: as the builtin shrinker: while shrinking a genuine failure, a candidate f rejects is
+            # skipped; before any failure, an error of f is reported on the case that raised it.
+            if seen["failed"]:
+                reject()
+            raise _Abort(e) from None
+        if not seen["failed"]:
+            n_counts[case.n] += 1
+            kinds[_count_kind(case.perm)] += 1
+            stats.cases += 1
+            if o.residual_eps > seen["max"][0]:
+                seen["max"] = (o.residual_eps, stats.cases - 1)
+        if not o.ok:
+            seen["failed"] = True
+            seen["last"] = (case, o)
+            raise _Failed()
+
+    run = settings(max_examples=cases, database=None, deadline=None, derandomize=False, report_multiple_bugs=False,
+                   phases=[Phase.generate, Phase.shrink], suppress_health_check=list(HealthCheck),
+                   print_blob=False)(given(strategy)(test))
+    run = hypothesis_seed(seed)(run)
+    try:
+        run()
+    except _Abort as a:
+        raise a.error from None
+    except _Failed:
+        pass
+    stats.n_counts, stats.permutation_kinds = dict(n_counts), dict(kinds)
+    stats.max_residual_eps, stats.max_residual_case = max(seen["max"][0], 0.0), seen["max"][1]
+    if not seen["failed"]:
+        return None, seen["calls"]
+    return seen["last"], seen["calls"]
+
+
+def _run(law, f, n, d, m, cases, seed, start_case, layers, bound_eps, shrink_budget, replay_name, dtype="float64",
+         engine="builtin"):
     if not callable(f):
         raise TypeError(f"f must be callable, got {type(f).__name__}")
-    if int(cases) < 1:
-        raise ValueError(f"cases must be >= 1, got {cases}")
-    if not (isinstance(layers, (int, np.integer)) and layers >= 1):
-        raise ValueError(f"layers must be an int >= 1, got {layers!r}")
-    if bound_eps is not None and not (np.isfinite(bound_eps) and bound_eps >= 0):
-        raise ValueError(f"bound_eps must be finite and >= 0, got {bound_eps!r}")
+    cases = integer_argument(cases, "cases", 1)
+    seed = integer_argument(seed, "seed", 0, MAX_SEED)
+    start_case = integer_argument(start_case, "start_case", 0)
+    layers = integer_argument(layers, "layers", 1)
+    shrink_budget = integer_argument(shrink_budget, "shrink_budget", 0)
+    if bound_eps is not None and not (isinstance(bound_eps, (int, float, np.floating, np.integer))
+                                      and not isinstance(bound_eps, bool) and np.isfinite(bound_eps)
+                                      and bound_eps >= 0):
+        raise ValueError(f"bound_eps must be a finite number >= 0, got {bound_eps!r}")
+    dtype = dtype_name(dtype)
     n_lo, n_hi, n_fixed = _range(DEFAULT_N if n is None else n, "n", 2)
     if d is None:
         raise TypeError("d (the width of a token row) is required: an int, or a (lo, hi) pair for any width")
     d_lo, d_hi, d_fixed = _range(d, "d", 1)
     m_lo, m_hi, m_fixed = _range(DEFAULT_M if m is None else m, "m", 1)
-    stats = Stats(law=law, seed=int(seed), start_case=int(start_case))
-    stats.bound = ("bound_eps = %g ε (given)" % bound_eps) if bound_eps is not None else (
-        f"{layers}·(4(n+1) + 2w + 2) ε{' + 2n ε' if law == 'invariant' else ''}, w = max(d, output width) — "
-        "multi_head_reorder_bound_eps (properties/battery/tolerances.hpp), relative to max(1, max|output|)")
+    for rows, rows_name in ((n_hi, "n"), (m_hi if law == "cross" else 1, "m")):
+        if rows * d_hi > MAX_CASE_ELEMENTS:
+            raise ValueError(f"{rows_name} = {rows} by d = {d_hi} is {rows * d_hi:.4g} entries per drawn matrix, more "
+                             f"than the limit {MAX_CASE_ELEMENTS} (2²⁴, the command's read limit): draw smaller cases")
+    engine = _choose_engine(engine, start_case)
+    stats = Stats(law=law, seed=seed, start_case=start_case, dtype=dtype, engine=engine)
+    stats.arithmetic = (f"{dtype} (the callable's own arithmetic; compared in double, exactly, in units of "
+                        f"ε = {DTYPE_EPS[dtype]!r} of {dtype})")
+    unit = (f"ε·max|output| (ε of {dtype}; one scale: pooling cancels within a feature)" if law == "invariant" else
+            f"ε·max(c_j, median c), c_j = max|column j| of the output (ε of {dtype}, each column its own scale)")
+    stats.bound = ("bound_eps = %g, in %s (given)" % (bound_eps, unit)) if bound_eps is not None else (
+        f"{layers}·(4(n+1) + 2w + 2){' + 2n' if law == 'invariant' else ''}, w = max(d, output width), in {unit} — "
+        "multi_head_reorder_bound_eps (properties/battery/tolerances.hpp)")
+    args = (f"n={(n_lo, n_hi) if n is None else n!r}, d={d!r}"
+            + (f", m={(m_lo, m_hi) if m is None else m!r}" if law == "cross" else "")
+            + (f", dtype={dtype!r}" if dtype != "float64" else ""))
+    if engine == "hypothesis":
+        stats.distribution = ("Hypothesis (seeded, no database) choosing the integers of the battery's generators "
+                              "(orderblind.strategies: gen_real's i, f, g, sign; gen_permutation's kind and points; "
+                              "n and d) with its own bias toward small and boundary values; entries rounded to the "
+                              "dtype; counts of n and of permutation shapes below")
+        found, calls = _run_hypothesis(law, f, ((n_lo, n_hi), (d_lo, d_hi), (m_lo, m_hi)), cases, seed, layers,
+                                          bound_eps, dtype, stats)
+        if found is None:
+            return None, stats
+        small, so = found
+        replay = f"orderblind.{replay_name}(f, {args}, seed={seed})"
+        return Counterexample(law, small, so, seed, stats.cases - 1, -1, -1, calls - stats.cases, False, replay,
+                              stats, dtype, engine), stats
     n_counts, kinds = collections.Counter(), collections.Counter()
-    for k in range(int(start_case), int(start_case) + int(cases)):
-        rng = _rng(int(seed), k)
+    for k in range(start_case, start_case + cases):
+        rng = _rng(seed, k)
         nn = int(rng.integers(n_lo, n_hi + 1))
         dd = int(rng.integers(d_lo, d_hi + 1))
-        x = draw_entries(rng, (nn, dd))
+        x = round_to_dtype(draw_entries(rng, (nn, dd)), dtype)
         perm, kind = draw_permutation(rng, nn)
         q = None
         if law == "cross":
             mm = int(rng.integers(m_lo, m_hi + 1))
-            q = draw_entries(rng, (mm, dd))
+            q = round_to_dtype(draw_entries(rng, (mm, dd)), dtype)
         n_counts[nn] += 1
         kinds[kind] += 1
         stats.cases += 1
         case = Case(x, perm, q)
         context = f"seed {seed}, case {k}, n = {nn}, d = {dd}"
-        o = evaluate(law, f, case, layers, bound_eps, context)
+        o = evaluate(law, f, case, layers, bound_eps, context, dtype)
         if o.residual_eps > stats.max_residual_eps or stats.max_residual_case < 0:
             stats.max_residual_eps, stats.max_residual_case = o.residual_eps, k
         if not o.ok:
             stats.n_counts, stats.permutation_kinds = dict(n_counts), dict(kinds)
-            sh = _Shrinker(law, f, layers, bound_eps, n_lo, n_fixed, d_lo, d_fixed, m_lo, m_fixed, shrink_budget)
+            sh = _Shrinker(law, f, layers, bound_eps, n_lo, n_fixed, d_lo, d_fixed, m_lo, m_fixed, shrink_budget, dtype)
             small, so = sh.shrink(case, o)
-            args = (f"n={(n_lo, n_hi) if n is None else n!r}, d={d!r}"
-                    + (f", m={(m_lo, m_hi) if m is None else m!r}" if law == "cross" else ""))
             replay = f"orderblind.{replay_name}(f, {args}, seed={seed}, start_case={k}, cases=1)"
-            return Counterexample(law, small, so, int(seed), k, nn, sh.steps, sh.evaluations,
-                                  sh.evaluations >= shrink_budget, replay, stats), stats
+            return Counterexample(law, small, so, seed, k, nn, sh.steps, sh.evaluations,
+                                  sh.evaluations >= shrink_budget, replay, stats, dtype, engine), stats
     stats.n_counts, stats.permutation_kinds = dict(n_counts), dict(kinds)
     return None, stats
 
 
 _DOC_ARGS = """
-    n: tokens per case, an int (fixed) or a (lo, hi) pair drawn uniformly and shrunk toward lo; default (2, 6).
+    n: tokens per case, an int (fixed) or a (lo, hi) pair drawn and shrunk toward lo; default (2, 6).
     d: width of a token row, an int (fixed) or a (lo, hi) pair (then shrunk by dropping columns). Required.
-    cases, seed, start_case: case k uses NumPy PCG64 seeded with SeedSequence(seed, spawn_key=(k,)), so any
-        case replays alone (start_case=k, cases=1).
+    dtype: the floating type f computes in — 'float64' (default), 'float32', 'bfloat16', 'float16' (or a
+        NumPy / torch dtype). The drawn rows are rounded to it and passed as that NumPy dtype (bfloat16: a
+        float32 array of bfloat16 values; torch.from_numpy(x).bfloat16() is exact); the bound is in its ε.
+    cases, seed: how many cases, and the seed (an int in [0, 2⁶⁴)).
+    engine: 'builtin' (default: NumPy PCG64, case k seeded with SeedSequence(seed, spawn_key=(k,)), the
+        battery's distributions, shrunk greedily; start_case=k, cases=1 replays case k alone) or 'hypothesis'
+        (Hypothesis draws with orderblind.strategies and shrinks; seeded, no database, so the same call
+        replays the same run; ~100× slower to shrink). In your own @given tests use assert_equivariant_on.
     layers: attention layers inside f; the bound is layers·multi_head_reorder_bound_eps(n, w).
-    bound_eps: replace the bound (units of ε·max(1, max|output|)).
-    shrink_budget: evaluations the shrinker may spend.
-    Returns Stats (what was checked). Raises CounterexampleError (an AssertionError) with the shrunk case,
-    or CallableError when f raises or returns something other than a float64 array of the right shape.
+    bound_eps: replace the bound (units of the dtype's ε times each column's magnitude).
+    shrink_budget: evaluations the builtin shrinker may spend.
+    Returns Stats (what was checked). Raises CounterexampleError (an AssertionError) with the shrunk case;
+    NondeterministicError when f gives two outputs for one input (dropout in train mode); CallableError
+    when f raises or returns something other than a real floating array of the right shape and dtype.
 """
 
 
-def assert_permutation_equivariant(f, n=None, d=None, cases=100, seed=DEFAULT_SEED, start_case=0, layers=1, bound_eps=None,
-                                   shrink_budget=2000) -> Stats:
-    """Assert f(PX) = P·f(X) for f mapping an (n, d) float64 array to an (n, d') one."""
+def assert_permutation_equivariant(f, n=None, d=None, cases=100, seed=DEFAULT_SEED, start_case=0, layers=1,
+                                   bound_eps=None, shrink_budget=2000, dtype="float64", engine="builtin") -> Stats:
+    """Assert f(PX) = P·f(X) for f mapping an (n, d) array to an (n, d') one."""
     ce, stats = _run("equivariant", f, n, d, None, cases, seed, start_case, layers, bound_eps, shrink_budget,
-                     "assert_permutation_equivariant")
+                     "assert_permutation_equivariant", dtype, engine)
     if ce is not None:
         raise CounterexampleError(ce)
     return stats
 
 
-def assert_permutation_invariant(f, n=None, d=None, cases=100, seed=DEFAULT_SEED, start_case=0, layers=1, bound_eps=None,
-                                 shrink_budget=2000) -> Stats:
-    """Assert f(PX) = f(X) (a pooled output of any shape); the bound adds 2n ε for the pooling sum."""
+def assert_permutation_invariant(f, n=None, d=None, cases=100, seed=DEFAULT_SEED, start_case=0, layers=1,
+                                 bound_eps=None, shrink_budget=2000, dtype="float64", engine="builtin") -> Stats:
+    """Assert f(PX) = f(X) (a pooled output of any shape); the bound adds 2n for the pooling sum."""
     ce, stats = _run("invariant", f, n, d, None, cases, seed, start_case, layers, bound_eps, shrink_budget,
-                     "assert_permutation_invariant")
+                     "assert_permutation_invariant", dtype, engine)
     if ce is not None:
         raise CounterexampleError(ce)
     return stats
 
 
 def assert_cross_attention_invariant(f, n=None, d=None, m=None, cases=100, seed=DEFAULT_SEED, start_case=0, layers=1,
-                                     bound_eps=None, shrink_budget=2000) -> Stats:
+                                     bound_eps=None, shrink_budget=2000, dtype="float64", engine="builtin") -> Stats:
     """Assert f(Q, PM) = f(Q, M): the output for queries Q (m × d) ignores the order of the n memory rows M
     (n × d). m: query rows, an int or (lo, hi), default (1, 6)."""
     ce, stats = _run("cross", f, n, d, m, cases, seed, start_case, layers, bound_eps, shrink_budget,
-                     "assert_cross_attention_invariant")
+                     "assert_cross_attention_invariant", dtype, engine)
     if ce is not None:
         raise CounterexampleError(ce)
     return stats
 
 
-def find_equivariance_counterexample(f, n=None, d=None, cases=100, seed=DEFAULT_SEED, start_case=0, layers=1, bound_eps=None,
-                                     shrink_budget=2000) -> Optional[Counterexample]:
+def find_equivariance_counterexample(f, n=None, d=None, cases=100, seed=DEFAULT_SEED, start_case=0, layers=1,
+                                     bound_eps=None, shrink_budget=2000, dtype="float64",
+                                     engine="builtin") -> Optional[Counterexample]:
     """Refutation: search for X, P with f(PX) ≠ P·f(X) beyond the bound (a causal layer must have one).
     Returns the shrunk Counterexample (``.stats`` says what was searched), or None if every case held.
     An exception from f is an error (CallableError), never a counterexample."""
     ce, _ = _run("equivariant", f, n, d, None, cases, seed, start_case, layers, bound_eps, shrink_budget,
-                 "assert_permutation_equivariant")
+                 "assert_permutation_equivariant", dtype, engine)
     return ce
 
 
 for _fn in (assert_permutation_equivariant, assert_permutation_invariant, assert_cross_attention_invariant,
             find_equivariance_counterexample):
     _fn.__doc__ += _DOC_ARGS
+
+
+# --- one given case (inside your own @given test) ---------------------------------------------------
+
+
+def _one(law, f, x, perm, q, layers, bound_eps, dtype) -> Stats:
+    if not callable(f):
+        raise TypeError(f"f must be callable, got {type(f).__name__}")
+    dtype = dtype_name(dtype)
+    layers = integer_argument(layers, "layers", 1)
+    if bound_eps is not None and not (np.isfinite(bound_eps) and bound_eps >= 0):
+        raise ValueError(f"bound_eps must be finite and >= 0, got {bound_eps!r}")
+    x = np.asarray(x)
+    if x.ndim != 2 or x.size == 0 or x.dtype.kind != "f":
+        raise ValueError(f"x must be a non-empty 2-D floating array (n, d), got shape {x.shape}, dtype {x.dtype}")
+    image = np.asarray(perm)
+    if image.ndim != 1 or image.dtype.kind not in "iu" or len(image) != x.shape[0] \
+            or not np.array_equal(np.sort(image), np.arange(x.shape[0])):
+        raise ValueError(f"perm must be a permutation of 0..{x.shape[0] - 1} (the image, (P X)[i] = X[perm[i]]), "
+                         f"got {perm!r}")
+    if q is not None:
+        q = np.asarray(q)
+        if q.ndim != 2 or q.shape[1] != x.shape[1] or q.size == 0:
+            raise ValueError(f"q must be a non-empty (m, {x.shape[1]}) array, got shape {q.shape}")
+    case = Case(x, image.astype(np.int64), q)
+    o = evaluate(law, f, case, layers, bound_eps, "the given case", dtype)
+    stats = Stats(law=law, cases=1, dtype=dtype, engine="given", evidence="sampled_within_bound",
+                  distribution="one case given by the caller", max_residual_eps=o.residual_eps, max_residual_case=0)
+    stats.bound = (f"{o.bound_eps:g} in ε·{'max|output|' if law == 'invariant' else 'max(c_j, median c), c_j = max|column j|'}"
+                   f" (ε of {dtype})")
+    if not o.ok:
+        ce = Counterexample(law, case, o, -1, 0, case.n, 0, 0, False,
+                            "the same call (the case is the one given)", stats, dtype, "given")
+        raise CounterexampleError(ce)
+    return stats
+
+
+def assert_equivariant_on(f, x, perm, layers=1, bound_eps=None, dtype="float64") -> Stats:
+    """f(PX) = P·f(X) on one given case (x: (n, d) array, perm: the image of P), with the bound of
+    assert_permutation_equivariant; for your own @given tests (orderblind.strategies), where Hypothesis
+    draws and shrinks. Raises CounterexampleError, NondeterministicError or CallableError."""
+    return _one("equivariant", f, x, perm, None, layers, bound_eps, dtype)
+
+
+def assert_invariant_on(f, x, perm, layers=1, bound_eps=None, dtype="float64") -> Stats:
+    """f(PX) = f(X) on one given case (see assert_equivariant_on)."""
+    return _one("invariant", f, x, perm, None, layers, bound_eps, dtype)
+
+
+def assert_cross_invariant_on(f, q, memory, perm, layers=1, bound_eps=None, dtype="float64") -> Stats:
+    """f(Q, PM) = f(Q, M) on one given case: q (m, d) queries, memory (n, d), perm a permutation of the
+    memory rows (see assert_equivariant_on)."""
+    return _one("cross", f, memory, perm, q, layers, bound_eps, dtype)

@@ -2,16 +2,17 @@
 """Sampled permutation laws on Python callables (NumPy in, NumPy out), with a deterministic shrinker.
 
 The cases are drawn as the C++ battery draws them (properties/support/): entries as ``gen_real``, the
-token count uniform in a range, permutations as ``gen_permutation``. The comparison is the library's
-``residual_in_eps`` (lib/orderblind/compare.hpp) against a bound in ε built from the library's reordering
-bounds (properties/battery/tolerances.hpp); see docs/python.md for the derivation and its limits.
+token count uniform in a range, permutations as ``gen_permutation``, then rounded to the dtype f runs in.
+The comparison is ``column_residual_in_eps`` of the extension (each entry against its own column's
+magnitude, in the dtype's ε) against a bound built from the library's reordering bounds
+(properties/battery/tolerances.hpp); see docs/python.md for the derivation and its limits.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Callable, Optional
+from typing import Optional
 
 import numpy as np
 
@@ -28,13 +29,24 @@ DISTRIBUTION = (
     "(the battery's gen_real: |x| < 10, ~60 random bits, no subnormals, no NaN); n uniform in its range; "
     "permutations as the battery's gen_permutation with the identity excluded: 35% a transposition (i j), "
     "20% a full n-cycle, 20% the reversal, 25% uniform over S_n (redrawn if it is the identity); "
+    "entries rounded to the dtype (round to nearest); "
     "NumPy PCG64 seeded per case with SeedSequence(seed, spawn_key=(case,))"
 )
 
 
 class CallableError(RuntimeError):
-    """The callable under test raised, or returned something that is not a float64 array of the
-    expected shape: an error in the check's input, not a counterexample."""
+    """The callable under test raised, or returned something that is not a real floating array of the
+    expected shape and dtype: an error in the check's input, not a counterexample."""
+
+
+class NondeterministicError(RuntimeError):
+    """f gave two different outputs for the same input: a random function (dropout in train mode, an
+    unseeded sampler) has no symmetry to check, and a "counterexample" would send you to debug the wrong
+    thing. ``.index`` is the first entry that differed, ``.first`` and ``.second`` its two values."""
+
+    def __init__(self, message, index=(), first=0.0, second=0.0):
+        super().__init__(message)
+        self.index, self.first, self.second = index, first, second
 
 
 class UndefinedPosition(IndexError):
@@ -42,7 +54,65 @@ class UndefinedPosition(IndexError):
     define (a learned table past its end); the battery records it as the scheme's answer."""
 
 
+# --- arguments --------------------------------------------------------------------------------------
+
+#: Machine epsilon (the gap between 1 and the next number) of each floating dtype a law can judge.
+DTYPE_EPS = {"float64": 2.0 ** -52, "float32": 2.0 ** -23, "bfloat16": 2.0 ** -7, "float16": 2.0 ** -10}
+
+#: The largest token matrix a law draws (n·d entries; also for the queries of the cross law): the limit
+#: of the command's file readers (orderblind::io::read_limits, 2²⁴ doubles = 128 MiB).
+MAX_CASE_ELEMENTS = 1 << 24
+
+
+def dtype_name(dtype) -> str:
+    """'float64', 'float32', 'bfloat16' or 'float16' from a string, a NumPy dtype or a torch dtype."""
+    if dtype is None:
+        return "float64"
+    name = str(dtype)
+    if name.startswith("torch."):
+        name = name[len("torch."):]
+    elif not isinstance(dtype, str):
+        try:
+            name = np.dtype(dtype).name
+        except TypeError:
+            pass
+    name = {"double": "float64", "float": "float32", "half": "float16"}.get(name, name)
+    if name not in DTYPE_EPS:
+        raise ValueError(f"dtype must be one of {', '.join(DTYPE_EPS)} (a floating type the bound is stated in), "
+                         f"got {dtype!r}")
+    return name
+
+
+def integer_argument(value, name: str, lo: int, hi: Optional[int] = None) -> int:
+    """value as an int in [lo, hi], or a TypeError/ValueError naming the argument (never truncated)."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be an int, got {value!r} ({type(value).__name__})")
+    v = int(value)
+    if v < lo or (hi is not None and v > hi):
+        span = f">= {lo}" if hi is None else f"in [{lo}, {hi}]"
+        raise ValueError(f"{name} must be {span}, got {v}")
+    return v
+
+
 # --- drawing ----------------------------------------------------------------------------------------
+
+
+def round_to_dtype(x: np.ndarray, dtype: str) -> np.ndarray:
+    """x rounded to the dtype, as the array f receives: float64, float32 or float16; for bfloat16 a
+    float32 array whose every value is a bfloat16 (NumPy has no bfloat16; torch's .bfloat16() of it is
+    exact)."""
+    if dtype == "float64":
+        return np.asarray(x, dtype=np.float64)
+    if dtype == "float16":
+        return np.asarray(x).astype(np.float16)
+    x32 = np.asarray(x).astype(np.float32)
+    if dtype == "float32":
+        return x32
+    # NOTE: round to nearest, ties to even, on the 16 bits bfloat16 keeps of a float32 (finite inputs).
+    b = x32.view(np.uint32).astype(np.uint64)
+    b = (b + 0x7FFF + ((b >> 16) & 1)) & 0xFFFF0000
+    return b.astype(np.uint32).view(np.float32)
+
 
 
 def _rng(seed: int, case: int) -> np.random.Generator:
@@ -98,9 +168,17 @@ def cycles(image) -> str:
 # --- calling f --------------------------------------------------------------------------------------
 
 
-def _to_array(out, what: str) -> np.ndarray:
+def to_real_array(out, what: str, dtype: str):
+    """f's output as float64 (exact: every float16, bfloat16 and float32 is a float64) and the name of the
+    dtype f computed in. Refused (CallableError): not an array, integer, boolean, complex, or a floating
+    type coarser than `dtype` (its rounding would be judged in too small a unit)."""
+    produced = None
     if hasattr(out, "detach") and hasattr(out, "cpu"):  # a torch.Tensor: no torch import needed
-        out = out.detach().cpu().numpy()
+        t = out.detach().cpu()
+        produced = str(t.dtype).replace("torch.", "")
+        if produced == "bfloat16":
+            t = t.float()  # NOTE: exact: every bfloat16 is a float32
+        out = t.numpy()
     if not isinstance(out, np.ndarray):
         if isinstance(out, (tuple, list)) and out and hasattr(out[0], "shape"):
             raise CallableError(f"{what} returned a {type(out).__name__} of {len(out)} arrays, expected one array "
@@ -109,20 +187,26 @@ def _to_array(out, what: str) -> np.ndarray:
             out = np.asarray(out)
         except Exception as e:  # noqa: BLE001 - any conversion failure is the callable's problem
             raise CallableError(f"{what} returned {type(out).__name__}, not an array: {e}") from e
-    if out.dtype != np.float64:
-        hint = (" — run the module in float64 (module.double(), torch.float64 inputs)"
-                if out.dtype.kind == "f" else "")
-        raise CallableError(f"{what} returned dtype {out.dtype}, expected float64: the bounds are in units of "
-                            f"ε = 2⁻⁵² of float64{hint}")
-    return out
+    if produced is None:
+        produced = out.dtype.name
+    if out.dtype.kind != "f" or produced not in DTYPE_EPS:
+        kind = {"c": "complex", "i": "integer", "u": "integer", "b": "boolean"}.get(out.dtype.kind, "non-numeric")
+        what_type = kind if out.dtype.kind in "ciub" else f"{kind if out.dtype.kind != 'f' else 'unsupported floating'}"
+        raise CallableError(f"{what} returned dtype {produced} ({what_type}): the laws compare real floating outputs "
+                            f"({', '.join(DTYPE_EPS)}) within a bound in units of that type's ε")
+    if DTYPE_EPS[produced] > DTYPE_EPS[dtype]:
+        raise CallableError(f"{what} returned dtype {produced}, but the law runs with dtype={dtype!r}: its bound is "
+                            f"in units of ε = {DTYPE_EPS[dtype]!r} of {dtype}, finer than {produced}'s rounding — "
+                            f"pass dtype={produced!r}")
+    return out.astype(np.float64), produced
 
 
-def _call(f, args, what: str, context: str) -> np.ndarray:
+def _call(f, args, what: str, context: str, dtype: str):
     try:
         out = f(*[a.copy() for a in args])
     except Exception as e:  # noqa: BLE001 - re-raised with the case that triggered it
         raise CallableError(f"{what} raised {type(e).__name__}: {e} ({context})") from e
-    return _to_array(out, what)
+    return to_real_array(out, what, dtype)
 
 
 # --- one case ---------------------------------------------------------------------------------------
@@ -131,7 +215,7 @@ def _call(f, args, what: str, context: str) -> np.ndarray:
 @dataclasses.dataclass
 class Case:
     """One drawn (or shrunk) case: tokens x (the memory, for the cross law), queries q (cross law
-    only), the permutation image."""
+    only), the permutation image; x and q are what f receives (the dtype's values)."""
 
     x: np.ndarray
     perm: np.ndarray
@@ -149,13 +233,15 @@ class Case:
 @dataclasses.dataclass
 class Outcome:
     ok: bool
-    residual_eps: float = 0.0     # max|lhs − rhs| / (ε·max(1, max|lhs|, max|rhs|)); inf when not finite
+    residual_eps: float = 0.0     # max over entries of |lhs − rhs| / (ε·scale of the entry's column); inf when not finite
     bound_eps: float = 0.0
     worst_index: tuple = ()
     lhs_value: float = 0.0
     rhs_value: float = 0.0
     problem: str = ""             # set when the sides are not finite (NaN/Inf always fail)
     out_width: int = 0
+    column_scale: float = 0.0     # max|·| over the worst entry's column, both sides
+    dtype: str = "float64"        # the dtype f computed in (its output's)
 
 
 _SIDES = {
@@ -175,16 +261,47 @@ def _bound(law: str, case: Case, out_width: int, layers: int, bound_eps) -> floa
     return k
 
 
-def evaluate(law: str, f, case: Case, layers: int = 1, bound_eps=None, context: str = "") -> Outcome:
-    """Evaluate one law on one case; raises CallableError when f misbehaves."""
+def _as_rows_and_columns(a: np.ndarray) -> np.ndarray:
+    """The output as a matrix whose columns are the indices of its last axis (a feature) and whose rows
+    are everything else (tokens, heads, …): each column is compared at its own scale."""
+    if a.ndim == 0:
+        return a.reshape(1, 1)
+    return a.reshape(-1, a.shape[-1])
+
+
+def _deterministic(f, args, first: np.ndarray, name: str, context: str, dtype: str) -> None:
+    """Call f again on the same input; raise NondeterministicError if the output differs in any bit."""
+    again, _ = _call(f, args, name, context, dtype)
+    if again.shape == first.shape and np.array_equal(again, first, equal_nan=True):
+        return
+    if again.shape != first.shape:
+        raise NondeterministicError(f"{name} returned shape {first.shape}, then {again.shape} for the same input "
+                                    f"({context}): f is not a function of its input")
+    differ = ~((again == first) | (np.isnan(again) & np.isnan(first)))
+    idx = tuple(int(v) for v in np.argwhere(differ)[0])
+    raise NondeterministicError(
+        f"{name} is not deterministic: called twice on the same input it returned {first[idx]!r}, then "
+        f"{again[idx]!r} at entry {idx} ({int(differ.sum())} of {differ.size} entries differ; {context}). "
+        "A random function has no symmetry to check: put the module in eval mode (module.eval() turns dropout "
+        "off), fix its seeds (torch.manual_seed inside f), or disable the random layer; this is not a "
+        "counterexample.", idx, float(first[idx]), float(again[idx]))
+
+
+def evaluate(law: str, f, case: Case, layers: int = 1, bound_eps=None, context: str = "",
+             dtype: str = "float64") -> Outcome:
+    """Evaluate one law on one case; raises CallableError when f misbehaves and NondeterministicError when
+    f gives two outputs for one input (checked on every case, before the law)."""
     lhs_name, rhs_name = _SIDES[law]
     p = case.perm
     if law == "cross":
-        lhs = _call(f, (case.q, case.x[p]), lhs_name, context)
-        rhs = _call(f, (case.q, case.x), rhs_name, context)
+        rhs_args = (case.q, case.x)
+        rhs, produced = _call(f, rhs_args, rhs_name, context, dtype)
+        _deterministic(f, rhs_args, rhs, rhs_name, context, dtype)
+        lhs, _ = _call(f, (case.q, case.x[p]), lhs_name, context, dtype)
     else:
-        lhs = _call(f, (case.x[p],), lhs_name, context)
-        rhs = _call(f, (case.x,), "f(X)", context)
+        rhs, produced = _call(f, (case.x,), "f(X)", context, dtype)
+        _deterministic(f, (case.x,), rhs, "f(X)", context, dtype)
+        lhs, _ = _call(f, (case.x[p],), lhs_name, context, dtype)
         if law == "equivariant":
             if rhs.ndim != 2 or rhs.shape[0] != case.n:
                 raise CallableError(f"f(X) returned shape {rhs.shape} for X of shape {case.x.shape}: an equivariant "
@@ -192,21 +309,27 @@ def evaluate(law: str, f, case: Case, layers: int = 1, bound_eps=None, context: 
             rhs = rhs[p]
     if lhs.shape != rhs.shape:
         raise CallableError(f"{lhs_name} has shape {lhs.shape} but {rhs_name} has shape {rhs.shape} ({context})")
-    a2 = lhs.reshape(lhs.shape[0], -1) if lhs.ndim >= 1 and lhs.size else lhs.reshape(1, -1)
-    b2 = rhs.reshape(a2.shape)
-    out_width = int(a2.shape[1]) if a2.ndim == 2 else 1
+    if lhs.size == 0:
+        raise CallableError(f"{lhs_name} is empty (shape {lhs.shape}): there is nothing to compare, and an empty "
+                            f"output cannot show the law ({context})")
+    a2, b2 = _as_rows_and_columns(lhs), _as_rows_and_columns(rhs)
+    out_width = int(a2.shape[1])
+    if law == "invariant":
+        # NOTE: a pooled output is a sum over the rows, and such a sum cancels within a feature (mean pooling of
+        # rows x and −x is 0 whatever the rounding left): its own magnitude does not bound its rounding error,
+        # so the invariant law keeps one scale, the largest entry of the pooled output (both sides).
+        a2, b2 = a2.reshape(-1, 1), b2.reshape(-1, 1)
     bound = _bound(law, case, out_width, layers, bound_eps)
     for side, arr in ((lhs_name, lhs), (rhs_name, rhs)):
         bad = ~np.isfinite(arr)
         if bad.any():
             idx = tuple(int(v) for v in np.argwhere(bad)[0])
             return Outcome(False, math.inf, bound, idx, float(lhs[idx]), float(rhs[idx]),
-                           f"{side} is {arr[idx]} at entry {idx} (NaN and ±Inf always fail)", out_width)
-    if lhs.size == 0:
-        return Outcome(True, 0.0, bound, (), 0.0, 0.0, "", out_width)
-    residual = float(_core.residual_in_eps(a2, b2))
-    diff = np.abs(lhs - rhs)
-    idx = tuple(int(v) for v in np.unravel_index(int(np.argmax(diff)), diff.shape))
-    # NOTE: the verdict is the library's: agrees iff residual <= bound, as compare.hpp's agrees() — written
-    # so that a NaN residual (or bound) fails.
-    return Outcome(bool(residual <= bound), residual, bound, idx, float(lhs[idx]), float(rhs[idx]), "", out_width)
+                           f"{side} is {arr[idx]} at entry {idx} (NaN and ±Inf always fail, even the same "
+                           "infinity on both sides: no residual can be bounded)", out_width, math.inf, produced)
+    # NOTE: the residual is the library's (orderblind._core.column_residual_in_eps): each entry against the
+    # magnitude of its own column; the verdict is `residual <= bound`, false for NaN.
+    residual, row, col, scale = _core.column_residual_in_eps(a2, b2, DTYPE_EPS[dtype])
+    idx = tuple(int(v) for v in np.unravel_index(row * a2.shape[1] + col, lhs.shape)) if lhs.ndim else ()
+    return Outcome(bool(residual <= bound), float(residual), bound, idx, float(lhs[idx]), float(rhs[idx]), "",
+                   out_width, float(scale), produced)

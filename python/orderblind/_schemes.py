@@ -10,7 +10,16 @@ import json
 import numpy as np
 
 from . import _core
-from ._laws import CallableError
+from ._laws import CallableError, integer_argument
+
+#: The largest C long (the battery's positions and widths are longs).
+MAX_LONG = (1 << 63) - 1
+
+#: The command's limits on `check --pe` (cli/cmd_check.cpp, --max-size): the cost grows with n²·d, and a
+#: table of more than 2²⁴ values is refused before it is read (orderblind::io::read_limits).
+MAX_TABLE_ELEMENTS = 1 << 24
+MAX_WORK_DOUBLE = float(1 << 28)
+MAX_WORK_EXACT = float(1 << 18)
 
 
 def _arity_accepts(f, n: int) -> bool:
@@ -42,7 +51,19 @@ def _vector(out, dim: int, what: str) -> np.ndarray:
     a = _real_array(out, what)
     if a.ndim != 1 or a.shape[0] != dim:
         raise CallableError(f"{what} returned shape {a.shape}, expected ({dim},) (dim = {dim})")
+    _finite(a, what)
     return np.ascontiguousarray(a)
+
+
+def _finite(a: np.ndarray, what: str) -> None:
+    # NOTE: one rule for non-finite values: NaN and ±∞ fail every comparison. The battery compares what the
+    # scheme returns within ε-bounds, where an ∞ on both sides of a law would compare equal (an infinite
+    # bias on the diagonal "held" relative scores); so the adapter refuses it, naming the call and entry.
+    bad = ~np.isfinite(a)
+    if bad.any():
+        i = int(np.argwhere(bad.reshape(-1))[0][0])
+        raise CallableError(f"{what} returned {a.reshape(-1)[i]} at entry {i}: a scheme's values must be finite "
+                            "(NaN and ±Inf fail every comparison)")
 
 
 class SchemeResult:
@@ -117,9 +138,10 @@ def check_scheme(kind=None, encode=None, query=None, key=None, bias=None, dim=No
         raise ValueError(f"kind must be 'additive', 'query_key' or 'score_bias', got {kind!r}")
     if given - {kind}:
         raise TypeError(f"kind {kind!r} does not take {', '.join(sorted(given - {kind}))} callables")
-    if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool) or dim < 1:
-        raise ValueError(f"dim must be an int >= 1, got {dim!r}")
-    dim = int(dim)
+    dim = integer_argument(dim, "dim", 1, MAX_LONG)
+    if max_position is not None:
+        # NOTE: the battery takes a C long; a larger value would reach pybind11 as a signature mismatch.
+        max_position = integer_argument(max_position, "max_position", 1, MAX_LONG)
     second = None
     if kind == "additive":
         if not callable(encode):
@@ -148,6 +170,7 @@ def check_scheme(kind=None, encode=None, query=None, key=None, bias=None, dim=No
             a = _real_array(bias(q, k, m, n) if full else bias(m, n), f"bias({m}, {n})")
             if a.size != 1:
                 raise CallableError(f"bias({m}, {n}) returned shape {a.shape}, expected one number")
+            _finite(a, f"bias({m}, {n})")
             return float(a.reshape(()))
     ph = None
     if phases is not None:
@@ -194,9 +217,32 @@ class TableResult:
         return "\n".join(lines)
 
 
-def check_table(array, exact=False, tolerance_eps=None, name="<array>") -> TableResult:
+def check_table_size(shape, exact: bool, max_size, name: str) -> None:
+    """The command's limits: at most 2²⁴ values, and n²·d at most 2²⁸ (double) or 2¹⁸ (exact), unless
+    max_size raises the work limit (as --max-size)."""
+    rows, cols = (int(v) for v in shape)
+    elements = float(rows) * float(cols)
+    if max_size is not None:
+        if isinstance(max_size, bool) or not isinstance(max_size, (int, float, np.integer, np.floating)) \
+                or not (np.isfinite(max_size) and max_size > 0):
+            raise ValueError(f"max_size must be a finite number > 0, got {max_size!r}")
+    if elements > max(MAX_TABLE_ELEMENTS, float(max_size or 0)):
+        raise ValueError(f"{name}: a {rows}x{cols} table holds {elements:.4g} values, more than the limit "
+                         f"{MAX_TABLE_ELEMENTS} (2²⁴); raise it with max_size={int(elements)} "
+                         f"(python3 -m orderblind: --max-size {int(elements)})")
+    limit = float(max_size) if max_size is not None else (MAX_WORK_EXACT if exact else MAX_WORK_DOUBLE)
+    work = float(rows) * float(rows) * float(cols)
+    if work > limit:
+        raise ValueError(f"{name}: n²·d = {work:.4g} exceeds the limit {limit:.4g} for "
+                         f"{'exact arithmetic' if exact else 'double'} (cost grows with n²·d); raise it with "
+                         f"max_size={int(np.ceil(work))} (python3 -m orderblind: --max-size {int(np.ceil(work))})")
+
+
+def check_table(array, exact=False, tolerance_eps=None, name="<array>", max_size=None) -> TableResult:
     """The `check --pe` battery on a (positions × dims) table: a NumPy array or a torch tensor.
-    float32 tables are judged in units of float32's ε (their rounding), as the CLI does for .npy files."""
+    float32 tables are judged in units of float32's ε (their rounding), as the CLI does for .npy files.
+    The command's limits apply: n²·d ≤ 2²⁸ (double) or 2¹⁸ (exact) and at most 2²⁴ values; max_size
+    raises them (as --max-size)."""
     if hasattr(array, "detach") and hasattr(array, "cpu"):
         array = array.detach().cpu()
         if str(array.dtype) in ("torch.bfloat16", "torch.float16"):
@@ -218,6 +264,7 @@ def check_table(array, exact=False, tolerance_eps=None, name="<array>") -> Table
         raise TypeError(f"table dtype {a.dtype}: expected float64, float32 or an integer type of ≤ 32 bits")
     if tolerance_eps is not None and not (np.isfinite(tolerance_eps) and tolerance_eps > 0):
         raise ValueError(f"tolerance_eps must be finite and > 0, got {tolerance_eps!r}")
+    check_table_size(a.shape, exact, max_size, name)
     values = np.ascontiguousarray(a, dtype=np.float64)
     results = _core.check_table(values, element_type, str(name), bool(exact),
                                 None if tolerance_eps is None else float(tolerance_eps))

@@ -102,3 +102,14 @@ def test_module_command_line(tmp_path):
     assert main(["check", "--pe", str(tmp_path / "missing.npy")]) == 2
     # NOTE: n is kept away from d, so the transpose (d, n) can never have the shape (n, d) of a valid answer.
     assert main(["equivariant", "numpy:transpose", "--n", "3", "6", "--d", "2"]) == 2  # returns (d, n): a CallableError
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"encode": lambda p: np.array([np.inf if p == 3 else float(p), 0.0, 1.0, 2.0])},
+    {"bias": lambda m, n: np.inf if m == n else -abs(m - n)},
+    {"query": lambda q, m: q * (np.nan if m == 5 else 1.0)},
+])
+def test_a_non_finite_value_from_a_scheme_is_an_error_never_a_held_law(kwargs):
+    """Issue 28: an infinite bias on the diagonal "held" relative scores and shift-linear."""
+    with pytest.raises(ob.CallableError, match="must be finite"):
+        ob.check_scheme(dim=4, **kwargs)

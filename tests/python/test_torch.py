@@ -131,7 +131,66 @@ def test_rope_with_bfloat16_positions_collides_at_257():
     assert not r["relative scores"].holds
 
 
-def test_float32_module_is_a_clear_error():
+def test_a_float32_module_judged_in_float64_is_a_clear_error():
     f = as_fn(SelfAttention().eval().float())
-    with pytest.raises(ob.CallableError, match="float32"):
+    with pytest.raises(ob.CallableError, match="pass dtype='float32'"):
         ob.assert_permutation_equivariant(lambda x: f(x.astype(np.float32)), d=D)
+
+
+# --- the dtypes models run in: float32, bfloat16, float16 ----------------------------------------------
+
+def _half_matmul_on_cpu():
+    try:
+        torch.ones(2, 2, dtype=torch.float16) @ torch.ones(2, 2, dtype=torch.float16)
+        torch.nn.functional.linear(torch.ones(1, 2, dtype=torch.float16), torch.ones(2, 2, dtype=torch.float16),
+                                   torch.ones(2, dtype=torch.float16))
+    except RuntimeError:
+        return False
+    return True
+
+
+DTYPES = [
+    pytest.param(torch.float32, id="float32"),
+    pytest.param(torch.bfloat16, id="bfloat16"),
+    pytest.param(torch.float16, id="float16", marks=pytest.mark.skipif(
+        not _half_matmul_on_cpu(), reason=f"torch {torch.__version__} has no float16 matmul on the CPU "
+                                          "(addmm_impl_cpu_ not implemented for 'Half')")),
+]
+
+
+def in_dtype(module, dtype):
+    """The adapter for a module in a reduced dtype: x arrives as the dtype's values (bfloat16: a float32
+    array of bfloat16 values), the tensor is converted exactly, the output goes back as a tensor."""
+    module = module.eval().to(dtype)
+    return lambda x: module(torch.from_numpy(x).to(dtype)[None])[0]
+
+
+@pytest.mark.parametrize("engine", ["builtin"])
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_modules_in_reduced_precision_hold_and_a_position_bias_is_refuted(dtype, engine):
+    name = str(dtype).replace("torch.", "")
+    for module in (SelfAttention(), encoder_layer()):
+        st = ob.assert_permutation_equivariant(in_dtype(module, dtype), d=D, dtype=dtype, cases=100, engine=engine)
+        assert st.dtype == name and f"of {name}" in st.arithmetic
+    with pytest.raises(ob.CounterexampleError, match=f"of {name}, f computed in {name}") as err:
+        ob.assert_permutation_equivariant(in_dtype(SelfAttention(position_bias=True), dtype), d=D, dtype=dtype,
+                                          engine=engine)
+    assert err.value.counterexample.n == 2 and err.value.counterexample.cycles == "(0 1)"
+
+
+def test_the_same_with_hypothesis_drawing_and_shrinking():
+    test_modules_in_reduced_precision_hold_and_a_position_bias_is_refuted(torch.bfloat16, "hypothesis")
+
+
+def test_a_bfloat16_module_needs_its_own_dtype():
+    f = in_dtype(SelfAttention(), torch.bfloat16)
+    with pytest.raises(ob.CallableError, match="returned dtype bfloat16.*pass dtype='bfloat16'"):
+        ob.assert_permutation_equivariant(f, d=D, dtype="float32")
+
+
+def test_dropout_in_train_mode_is_nondeterministic_not_a_counterexample():
+    layer = nn.TransformerEncoderLayer(D, HEADS, dim_feedforward=16, dropout=0.3, batch_first=True).train()
+    for engine in ("builtin", "hypothesis"):
+        with pytest.raises(ob.NondeterministicError, match=r"not deterministic.*module\.eval\(\)"):
+            ob.assert_permutation_equivariant(as_fn(layer), d=D, engine=engine)
+    ob.assert_permutation_equivariant(as_fn(layer.eval()), d=D, cases=20)  # and eval() is the fix
