@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 /// CSV matrices: one row per line, values separated by commas. Lines that are blank or start with '#'
-/// are skipped (numpy.savetxt's header style); "\r\n" line ends are accepted. Every value is parsed as
+/// are skipped (numpy.savetxt's header style); "\r\n" line ends are accepted, and a UTF-8 byte order
+/// mark at the start (what spreadsheets write) is skipped. Every value is parsed as
 /// the nearest double (std::from_chars: locale-independent), so "0.1" means the double nearest 1/10.
 #include <charconv>
 #include <string>
@@ -45,6 +46,10 @@ inline table parse_csv(std::string_view text, const std::string& name, const rea
   table t;
   t.source = name;
   t.element_type = "csv decimal";
+  static constexpr std::string_view utf8_bom{"\xEF\xBB\xBF", 3};
+  if (text.substr(0, 3) == utf8_bom) text.remove_prefix(3);
+  if (text.size() >= 2 && ((text[0] == '\xFF' && text[1] == '\xFE') || (text[0] == '\xFE' && text[1] == '\xFF')))
+    fail(name, "UTF-16 text (it starts with a UTF-16 byte order mark): save the file as UTF-8 or ASCII");
   std::size_t line_no = 0, first_data_line = 0;
   std::size_t pos = 0;
   while (pos < text.size()) {
@@ -84,7 +89,7 @@ inline table parse_csv(std::string_view text, const std::string& name, const rea
 
 /// Reads a CSV file. Throws file_format_error naming the file and the problem.
 inline table read_csv(const std::string& path, const read_limits& lim = {}) {
-  return parse_csv(detail::read_whole_file(path), path, lim);
+  return parse_csv(detail::read_whole_file(path, detail::max_file_bytes(lim, 64)), path, lim);
 }
 
 /// Reads a matrix file by its extension: `.npy` as NumPy, `.csv` / `.txt` as CSV.
