@@ -5,8 +5,10 @@
 /// instead of an abort, so that a test can assert that a property FAILS on a mutant.
 #include <rapidcheck.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <iterator>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -58,6 +60,55 @@ inline bool rc_params_set(const std::string& key) {
   return false;
 }
 
+/// The first key of an RC_PARAMS string that RapidCheck does not know (empty: none). The string is split
+/// as RapidCheck's own parser splits it (rapidcheck src/detail/MapParser.cpp): pairs `key[=value]`
+/// separated by white space, a key or value optionally quoted with ' or " (backslash escapes).
+// NOTE: RapidCheck ignores an unknown key, so a misspelt one (max_sucess=10) silently ran the default
+// number of cases; the README promises that a bad RC_PARAMS exits 2 naming it.
+inline std::string rc_params_unknown_key(const std::string& s) {
+  static const char* const known[] = {"seed",      "max_success",      "max_size",          "max_discard_ratio",
+                                      "noshrink",  "verbose_progress", "verbose_shrinking", "reproduce"};
+  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
+  std::size_t i = 0;
+  const auto skip_space = [&] {
+    while (i < s.size() && space(s[i])) ++i;
+  };
+  const auto token = [&](bool key) {
+    std::string out;
+    if (i < s.size() && (s[i] == '\'' || s[i] == '"')) {
+      const char q = s[i++];
+      bool escape = false;
+      for (; i < s.size(); ++i) {
+        if (!escape && s[i] == '\\') {
+          escape = true;
+        } else if (!escape && s[i] == q) {
+          ++i;
+          break;
+        } else {
+          out += s[i];
+          escape = false;
+        }
+      }
+      return out;
+    }
+    while (i < s.size() && !space(s[i]) && !(key && s[i] == '=')) out += s[i++];
+    return out;
+  };
+  while (true) {
+    skip_space();
+    if (i >= s.size()) return {};
+    const std::string key = token(true);
+    if (key.empty()) return s.substr(i, 1);  // e.g. a pair starting with '='
+    if (std::find(std::begin(known), std::end(known), key) == std::end(known)) return key;
+    skip_space();
+    if (i < s.size() && s[i] == '=') {
+      ++i;
+      skip_space();
+      (void)token(false);
+    }
+  }
+}
+
 /// ORDERBLIND_CASE_SCALE (a positive integer multiplier of every default case count; 1 if unset).
 inline long case_scale() {
   const char* p = std::getenv("ORDERBLIND_CASE_SCALE");
@@ -84,6 +135,10 @@ inline const rc::detail::Configuration& quiet_configuration() {
       } catch (const rc::detail::ConfigurationException& e) {
         throw std::invalid_argument(std::string("RC_PARAMS=\"") + params + "\": " + e.what());
       }
+      if (const std::string key = rc_params_unknown_key(params); !key.empty())
+        throw std::invalid_argument(std::string("RC_PARAMS=\"") + params + "\": unknown key '" + key +
+                                    "' (known: seed, max_success, max_size, max_discard_ratio, noshrink, "
+                                    "verbose_progress, verbose_shrinking, reproduce)");
     }
     std::ostringstream sink;
     std::streambuf* const old = std::cerr.rdbuf(sink.rdbuf());
