@@ -219,3 +219,23 @@ TEST_CASE("check --pe: a random table ×10^-20 fails like the unscaled one; the 
                              Contains("[held] relative scores"));
   }
 }
+
+TEST_CASE("a subcommand's whole-number options are decimal: 010 is ten; 0x10 and a sign on a count are refused",
+          "[robustness][cli][options]") {
+  const auto r = run({"--format", "json", "bench", "--workload", "rational", "--n", "010", "--d", "4", "--seconds", "0"});
+  INFO(r.output);
+  CHECK(r.rc == 0);
+  CHECK_THAT(r.output, Contains("\"n\": 10,"));
+  const auto hex = run({"bench", "--n", "0x10", "--seconds", "0"});
+  INFO(hex.output);
+  CHECK(hex.rc == 2);
+  CHECK_THAT(hex.output, Contains("--n") && Contains("decimal") && Contains("0x10"));
+  const auto heads = run({"check", "--x", "a", "--wq", "b", "--wk", "c", "--wv", "d", "--wo", "e", "--heads", "-1"});
+  INFO(heads.output);
+  CHECK(heads.rc == 2);
+  CHECK_THAT(heads.output, Contains("--heads") && Contains("-1"));
+  const auto text = run({"bench", "--n", "abc"});
+  INFO(text.output);
+  CHECK(text.rc == 2);
+  CHECK_THAT(text.output, Contains("--n") && Contains("abc"));
+}
