@@ -6,6 +6,7 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <cstdlib>
 #include <iterator>
@@ -60,12 +61,14 @@ inline bool rc_params_set(const std::string& key) {
   return false;
 }
 
-/// The first key of an RC_PARAMS string that RapidCheck does not know (empty: none). The string is split
+/// What is wrong with an RC_PARAMS string that RapidCheck itself lets through (empty: nothing): a key it
+/// does not know, or a seed that is not a decimal whole number in [0, 2^64 − 1]. The string is split
 /// as RapidCheck's own parser splits it (rapidcheck src/detail/MapParser.cpp): pairs `key[=value]`
 /// separated by white space, a key or value optionally quoted with ' or " (backslash escapes).
 // NOTE: RapidCheck ignores an unknown key, so a misspelt one (max_sucess=10) silently ran the default
-// number of cases; the README promises that a bad RC_PARAMS exits 2 naming it.
-inline std::string rc_params_unknown_key(const std::string& s) {
+// number of cases; and it reads seed=-1 as 2^64 − 1 (istream's unsigned conversion). The README promises
+// that a bad RC_PARAMS exits 2 naming it.
+inline std::string rc_params_problem(const std::string& s) {
   static const char* const known[] = {"seed",      "max_success",      "max_size",          "max_discard_ratio",
                                       "noshrink",  "verbose_progress", "verbose_shrinking", "reproduce"};
   const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
@@ -98,13 +101,24 @@ inline std::string rc_params_unknown_key(const std::string& s) {
     skip_space();
     if (i >= s.size()) return {};
     const std::string key = token(true);
-    if (key.empty()) return s.substr(i, 1);  // e.g. a pair starting with '='
-    if (std::find(std::begin(known), std::end(known), key) == std::end(known)) return key;
+    if (key.empty()) return "a pair without a key at '" + s.substr(i) + "'";
+    if (std::find(std::begin(known), std::end(known), key) == std::end(known))
+      return "unknown key '" + key +
+             "' (known: seed, max_success, max_size, max_discard_ratio, noshrink, verbose_progress, "
+             "verbose_shrinking, reproduce)";
     skip_space();
+    std::string value;
     if (i < s.size() && s[i] == '=') {
       ++i;
       skip_space();
-      (void)token(false);
+      value = token(false);
+    }
+    if (key == "seed") {
+      std::uint64_t seed = 0;
+      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seed);
+      if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos || ec != std::errc() ||
+          end != value.data() + value.size())
+        return "'seed' must be a whole number in [0, 18446744073709551615] in decimal digits, got '" + value + "'";
     }
   }
 }
@@ -135,10 +149,8 @@ inline const rc::detail::Configuration& quiet_configuration() {
       } catch (const rc::detail::ConfigurationException& e) {
         throw std::invalid_argument(std::string("RC_PARAMS=\"") + params + "\": " + e.what());
       }
-      if (const std::string key = rc_params_unknown_key(params); !key.empty())
-        throw std::invalid_argument(std::string("RC_PARAMS=\"") + params + "\": unknown key '" + key +
-                                    "' (known: seed, max_success, max_size, max_discard_ratio, noshrink, "
-                                    "verbose_progress, verbose_shrinking, reproduce)");
+      if (const std::string problem = rc_params_problem(params); !problem.empty())
+        throw std::invalid_argument(std::string("RC_PARAMS=\"") + params + "\": " + problem);
     }
     std::ostringstream sink;
     std::streambuf* const old = std::cerr.rdbuf(sink.rdbuf());

@@ -169,9 +169,16 @@ TEST_CASE("RC_PARAMS: a misspelt key exits 2 naming it (RapidCheck would ignore 
     CHECK(r.rc == 2);
     CHECK_THAT(r.output, Contains("RC_PARAMS") && Contains("unknown key"));
   }
-  const auto ok = run({"properties", "--only", "P5"}, ".", {"RC_PARAMS=max_success=3 noshrink=1 'max_size'=\"20\""});
+  for (const std::string seed : {"-1", "18446744073709551616", "0x10"}) {
+    const auto r = run({"properties", "--only", "P5"}, ".", {"RC_PARAMS=seed=" + seed});
+    INFO(seed << ": " << r.output);
+    CHECK(r.rc == 2);
+    CHECK_THAT(r.output, Contains("RC_PARAMS") && Contains("'seed' must be") && Contains(seed));
+  }
+  const auto ok = run({"properties", "--only", "P5"}, ".", {"RC_PARAMS=max_success=3 noshrink=1 'max_size'=\"20\" seed=7"});
   INFO(ok.output);
   CHECK(ok.rc == 0);
+  CHECK_THAT(ok.output, Contains("seed 7"));
 }
 
 TEST_CASE("check: the note states each projection's own shape (W_V 4x5, not W_Q's 4x2)", "[robustness][cli][check]") {
