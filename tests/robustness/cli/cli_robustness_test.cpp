@@ -246,3 +246,19 @@ TEST_CASE("a subcommand's whole-number options are decimal: 010 is ten; 0x10 and
   CHECK(text.rc == 2);
   CHECK_THAT(text.output, Contains("--n") && Contains("abc"));
 }
+
+TEST_CASE("check: the n×n matrices are counted, not only n²·d: 16384 tokens of width 1 are refused at once",
+          "[robustness][cli][check][limits]") {
+  // NOTE: n²·d = 2^28 passed the work limit; one score matrix is 2 GiB and the layer holds several.
+  const auto d = scratch("check_memory");
+  write_matrix(d, "x.npy", uniform_matrix(16384, 1, 1));
+  write_matrix(d, "w.csv", uniform_matrix(1, 1, 2));
+  const auto layer = run({"check", "--x", "x.npy", "--wq", "w.csv", "--wk", "w.csv", "--wv", "w.csv"}, d, {}, 30);
+  INFO(layer.output);
+  CHECK(layer.rc == 2);
+  CHECK_THAT(layer.output, Contains("n×n matrices") && Contains("16384") && Contains("--max-size"));
+  const auto table = run({"check", "--pe", "x.npy"}, d, {}, 30);
+  INFO(table.output);
+  CHECK(table.rc == 2);
+  CHECK_THAT(table.output, Contains("n×n matrices") && Contains("--max-size"));
+}
