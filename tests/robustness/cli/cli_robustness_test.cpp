@@ -262,3 +262,23 @@ TEST_CASE("check: the n×n matrices are counted, not only n²·d: 16384 tokens o
   CHECK(table.rc == 2);
   CHECK_THAT(table.output, Contains("n×n matrices") && Contains("--max-size"));
 }
+
+TEST_CASE("check: running out of memory is exit 2 with a message, not exit 1 (no check failed)",
+          "[robustness][cli][check][limits]") {
+  // NOTE: a 4096x16 table passes every limit; its Gram matrix is 128 MiB. Under an address-space limit of
+  // the command's own size plus 64 MiB the allocation fails: that is too large an input, never a failure.
+  const auto d = scratch("out_of_memory");
+  write_matrix(d, "small.csv", sinusoid_table(16, 2));
+  write_matrix(d, "big.npy", sinusoid_table(4096, 16));
+  long limit = 0;
+  for (long kib = 32 * 1024; kib <= 4L * 1024 * 1024; kib += 8 * 1024)
+    if (run({"check", "--pe", "small.csv"}, d, {}, 60, kib).rc == 0) {
+      limit = kib + 64 * 1024;
+      break;
+    }
+  REQUIRE(limit > 0);
+  const auto r = run({"check", "--pe", "big.npy"}, d, {}, 120, limit);
+  INFO("limit " << limit << " KiB: " << r.output);
+  CHECK(r.rc == 2);
+  CHECK_THAT(r.output, Contains("out of memory"));
+}
