@@ -123,6 +123,27 @@ TEST_CASE("check --pe relative scores: a perturbation just under the bound passe
   }
 }
 
+TEST_CASE("check --pe shift-linear: a perturbation just under the bound passes, just over it fails, at every scale",
+          "[robustness][check][pe][scale][tolerance]") {
+  // NOTE: the constant column 𝟙 (64x1) is shift-linear (T_k = 1). Raising its last entry to 1 + kε puts
+  // kε into B = PE(1..63) but not into A = PE(0..62) for the shift 1; the least-squares fit absorbs the
+  // hat value 1/63 of it, so the residual there is kε·(1 − 1/63), the largest over the shifts 1..4, in
+  // units u = ε·max|PE| = ε(1 + kε). The bound is 16(n+d) = 1040: k = 925 (residual ≈ 910, 7/8 of it)
+  // passes, k = 1189 (≈ 1170, 9/8) fails. Rounding of the fit and of the scale moves it by a few units.
+  const double eps = std::numeric_limits<double>::epsilon();
+  for (const double s : {1.0, 1e-20, 1e200, 1e-300, 0x1p-600}) {
+    for (const int k : {925, 1189}) {
+      Matrix<double> m = Matrix<double>::Constant(64, 1, 1.0);
+      m(63, 0) = 1 + k * eps;
+      const auto r = law(pe_laws(m, s), "shift-linear");
+      INFO("scale " << s << ", k = " << k << ": residual " << r.worst << ", bound " << r.bound);
+      CHECK(r.bound == 1040);
+      CHECK(r.held == (k == 925));
+      CHECK(std::abs(r.worst - k * (1 - 1.0 / 63)) < 8);
+    }
+  }
+}
+
 TEST_CASE("check --pe: the exact relative-score residual is shown relative to max|PE|², finite at 10^±300",
           "[robustness][check][pe][scale][exact]") {
   const auto m = counter_table(8, 2);
