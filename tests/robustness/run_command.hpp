@@ -55,6 +55,16 @@ inline run_result run(const std::vector<std::string>& args, const std::filesyste
   return r;
 }
 
+/// Whether an address-space limit (`ulimit -v`) can measure the command: not in a sanitizer build, whose
+/// command reserves terabytes of shadow memory at start-up and cannot run under any such limit.
+inline constexpr bool address_limits_measure() {
+#if defined(__SANITIZE_ADDRESS__)
+  return false;
+#else
+  return true;
+#endif
+}
+
 /// A fresh directory for one test's files, under the build tree.
 inline std::filesystem::path scratch(const std::string& name) {
   const auto d = std::filesystem::path(ORDERBLIND_SCRATCH) / name;
