@@ -57,7 +57,8 @@ const registrar cmd{command{
       sub.option("--heads", o.heads, "heads (must divide d; W_O is drawn like the others)", {.show_default = true});
       sub.option("--seconds", o.seconds, "run checks for at least this long", {.show_default = true});
       sub.flag("--allow-large", o.allow_large,
-                   "allow exact workloads above n*d = " + std::to_string(bench::exact_size_limit));
+                   "allow exact workloads above n*d, n^2 or d^2 = " + std::to_string(bench::exact_size_limit) +
+                       " (never above " + std::to_string(bench::float_size_limit) + ")");
       sub.on_run([&opts, &rc] {
         require_format(opts.format);
         bench::options run = o;
