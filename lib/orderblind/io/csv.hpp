@@ -92,13 +92,16 @@ inline table read_csv(const std::string& path, const read_limits& lim = {}) {
   return parse_csv(detail::read_whole_file(path, detail::max_file_bytes(lim, 64)), path, lim);
 }
 
-/// Reads a matrix file by its extension: `.npy` as NumPy, `.csv` / `.txt` as CSV.
+/// Reads a matrix file by its extension (in any case): `.npy` as NumPy, `.csv` / `.txt` as CSV.
 inline table read_matrix_file(const std::string& path, const read_limits& lim = {}) {
   const auto dot = path.rfind('.');
-  const std::string ext = dot == std::string::npos ? "" : path.substr(dot);
+  std::string ext = dot == std::string::npos ? "" : path.substr(dot);
+  // NOTE: case-insensitive (a spreadsheet on Windows writes DATA.CSV).
+  for (char& c : ext) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
   if (ext == ".npy") return read_npy(path, lim);
   if (ext == ".csv" || ext == ".txt") return read_csv(path, lim);
-  detail::fail(path, "unknown file type '" + ext + "' (expected .npy, .csv or .txt)");
+  detail::fail(path, "unknown file type '" + path.substr(dot == std::string::npos ? path.size() : dot) +
+                         "' (expected .npy, .csv or .txt)");
 }
 
 }  // namespace orderblind::io

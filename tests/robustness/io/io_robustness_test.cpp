@@ -106,3 +106,20 @@ TEST_CASE("empty and comment-only files, a missing file, a dangling link", "[rob
     CHECK_THAT(r.output, Contains(std::string(name) + ": " + words));
   }
 }
+
+TEST_CASE("the extension is read in any case: DATA.CSV and PE.NPY as a spreadsheet or a tool writes them",
+          "[robustness][io][files]") {
+  const auto d = scratch("extension_case");
+  write_file(d / "DATA.CSV", csv_text(sinusoid_table(64, 8)));
+  io::write_npy((d / "PE.Npy").string(), sinusoid_table(64, 8));
+  write_file(d / "table.Bin", "1,2\n");
+  for (const char* name : {"DATA.CSV", "PE.Npy"}) {
+    const auto r = run({"check", "--pe", name}, d);
+    INFO(r.output);
+    CHECK(r.rc == 0);
+  }
+  const auto bin = run({"check", "--pe", "table.Bin"}, d);
+  INFO(bin.output);
+  CHECK(bin.rc == 2);
+  CHECK_THAT(bin.output, Contains("table.Bin: unknown file type '.Bin'"));
+}
