@@ -32,9 +32,19 @@ inline double csv_number(std::string_view field, const std::string& name, std::s
   const auto [end, ec] = std::from_chars(f.data(), f.data() + f.size(), v);
   if (ec == std::errc::result_out_of_range)
     fail(name, where() + ": '" + printable(f) + "' is out of the range of a double");
-  if (ec != std::errc() || end != f.data() + f.size())
-    fail(name, where() + ": '" + printable(f) + "' is not a number" +
-                   (line == 1 ? " (a header row must start with '#')" : ""));
+  if (ec != std::errc() || end != f.data() + f.size()) {
+    // NOTE: a number followed by another separator is a file in another dialect: say which, e.g.
+    // numpy.savetxt's default (spaces) or a spreadsheet's in a locale with decimal commas (';').
+    std::string hint = line == 1 ? " (a header row must start with '#')" : "";
+    if (ec == std::errc() && end != f.data() + f.size()) {
+      const char sep = *end;
+      if (sep == ';' || sep == '\t' || sep == ' ')
+        hint = std::string(" (values must be separated by commas; this one is followed by ") +
+               (sep == ';' ? "';'" : sep == '\t' ? "a tab" : "a space") +
+               (sep == ' ' ? ": numpy.savetxt writes spaces unless given delimiter=','" : "") + ")";
+    }
+    fail(name, where() + ": '" + printable(f) + "' is not a number" + hint);
+  }
   return v;
 }
 

@@ -123,3 +123,21 @@ TEST_CASE("the extension is read in any case: DATA.CSV and PE.NPY as a spreadshe
   CHECK(bin.rc == 2);
   CHECK_THAT(bin.output, Contains("table.Bin: unknown file type '.Bin'"));
 }
+
+TEST_CASE("CSV in another dialect: the message names the separator found (spaces from numpy.savetxt, ';', tabs)",
+          "[robustness][io][csv]") {
+  const auto d = scratch("csv_dialects");
+  write_file(d / "spaces.csv", "1.000000000000000000e+00 2.000000000000000000e+00\n3 4\n");
+  write_file(d / "semicolons.csv", "1;2\n3;4\n");
+  write_file(d / "tabs.csv", "1\t2\n3\t4\n");
+  const std::pair<const char*, const char*> cases[] = {
+      {"spaces.csv", "followed by a space: numpy.savetxt writes spaces unless given delimiter=','"},
+      {"semicolons.csv", "followed by ';'"},
+      {"tabs.csv", "followed by a tab"}};
+  for (const auto& [name, words] : cases) {
+    const auto r = run({"check", "--pe", name}, d);
+    INFO(r.output);
+    CHECK(r.rc == 2);
+    CHECK_THAT(r.output, Contains(std::string(name) + ": line 1, column 1") && Contains(words));
+  }
+}
