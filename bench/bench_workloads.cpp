@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <limits>
 #include <numeric>
+#include <utility>
 
 #include "orderblind/errors.hpp"
 #include "orderblind/expfield/layer.hpp"
@@ -415,6 +416,17 @@ void validate(const options& opt) {
     throw configuration_error("n*d = " + std::to_string(opt.n) + "*" + std::to_string(opt.d) +
                               " is above the exact workloads' limit of " + std::to_string(limit) +
                               " (pass --allow-large to run it anyway)");
+  // NOTE: a case also holds the n×n scores of a head and the d×d weights: count what is allocated, not
+  // only X (n·d). n = 100000, d = 16 passed the n·d guard and tried to allocate 10^10 scores.
+  const auto square_over = [](long side, long lim) { return side > lim / side; };
+  for (const auto& [side, what] : {std::pair{opt.n, "n×n scores"}, std::pair{opt.d, "d×d weights"}}) {
+    if (square_over(side, float_size_limit))
+      throw configuration_error(std::string("the ") + what + " have " + std::to_string(side) + "² entries, above the limit of " +
+                                std::to_string(float_size_limit) + " entries");
+    if (exact && !opt.allow_large && square_over(side, limit))
+      throw configuration_error(std::string("the ") + what + " have " + std::to_string(side) + "² entries, above the exact workloads' limit of " +
+                                std::to_string(limit) + " (pass --allow-large to run it anyway)");
+  }
 }
 
 result run(const options& opt) {

@@ -3,6 +3,7 @@
 #include "args.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cmath>
 #include <type_traits>
 
@@ -22,6 +23,25 @@ CLI::Validator finite_number(bool positive) {
       positive ? "FINITE > 0" : "FINITE >= 0");
 }
 
+/// Whole numbers are decimal: leading zeros are dropped ("010" is ten, not CLI11's base-0 octal eight) and
+/// a hexadecimal or binary prefix is refused, and so is a sign on an unsigned option; anything else is left to CLI11's own conversion message.
+CLI::Validator decimal_integer(bool allow_negative) {
+  return CLI::Validator(
+      [allow_negative](std::string& in) -> std::string {
+        // NOTE: strtoull wraps "-1" of an unsigned option to its largest value.
+        if (!allow_negative && !in.empty() && in[0] == '-') return "must be a whole number >= 0, got '" + in + "'";
+        std::size_t i = in.empty() || (in[0] != '-' && in[0] != '+') ? 0 : 1;
+        if (in.size() > i + 1 && in[i] == '0' && std::string("xXbB").find(in[i + 1]) != std::string::npos)
+          return "must be a whole number in decimal, got '" + in + "'";
+        if (in.size() > i && in.find_first_not_of("0123456789", i) == std::string::npos) {
+          const std::size_t first = std::min(in.find_first_not_of('0', i), in.size() - 1);
+          in = (in[0] == '-' ? "-" : "") + in.substr(first);
+        }
+        return {};
+      },
+      "");
+}
+
 /// Adds `value` under `names` and applies `spec`; `Bound` is the type the range is checked in.
 template <class Bound, class V>
 void add(CLI::App& app, const std::string& names, V& value, const std::string& help, const option_spec& spec) {
@@ -29,6 +49,7 @@ void add(CLI::App& app, const std::string& names, V& value, const std::string& h
   if (spec.show_default) o->capture_default_str();
   if (spec.required) o->required();
   if constexpr (std::is_integral_v<Bound>) {
+    o->transform(decimal_integer(std::is_signed_v<V>));
     if (spec.range) o->check(CLI::Range(static_cast<Bound>(spec.range->first), static_cast<Bound>(spec.range->second)));
   } else {
     if (spec.range) throw std::logic_error("option " + names + ": a range is for whole-number options");

@@ -57,11 +57,22 @@ const registrar cmd{command{
       sub.option("--heads", o.heads, "heads (must divide d; W_O is drawn like the others)", {.show_default = true});
       sub.option("--seconds", o.seconds, "run checks for at least this long", {.show_default = true});
       sub.flag("--allow-large", o.allow_large,
-                   "allow exact workloads above n*d = " + std::to_string(bench::exact_size_limit));
+                   "allow exact workloads above n*d, n^2 or d^2 = " + std::to_string(bench::exact_size_limit) +
+                       " (never above " + std::to_string(bench::float_size_limit) + ")");
       sub.on_run([&opts, &rc] {
         require_format(opts.format);
         bench::options run = o;
         run.seed = opts.seed.value_or(default_seed);
+        bench::validate(run);  // configuration_error (invalid_argument) -> exit 2 in main
+        // NOTE: --allow-large lifts the exact workloads' limit; say so before a run that can take minutes
+        // (one check is never interrupted by --seconds), instead of appearing to hang.
+        const bool exact = run.workload == "rational" || run.workload == "expfield";
+        const auto big = [](long a, long b) { return a > bench::exact_size_limit / b; };
+        if (exact && run.allow_large && (big(run.n, run.d) || big(run.n, run.n) || big(run.d, run.d)))
+          std::cerr << "orderblind: bench: --allow-large: n = " << run.n << ", d = " << run.d
+                    << " is above the exact workloads' limit of " << bench::exact_size_limit
+                    << " (n·d, n², d²); one exact check at this size can take minutes and is not interrupted by "
+                       "--seconds\n";
         const auto r = bench_report(bench::run(run));  // configuration_error (invalid_argument) -> exit 2 in main
         emit(r, opts, std::cout);
         rc = exit_code_of(r);

@@ -24,6 +24,11 @@ namespace {
 constexpr double default_max_work_double = 268435456.0;  // 2^28
 constexpr double default_max_work_exact = 262144.0;      // 2^18
 
+/// Default memory limit: the entries of one n×n matrix (the scores of a head, the Gram matrix of a table).
+// NOTE: the work limit n²·d lets n² reach 2^28 when d = 1 (a 2 GiB score matrix, and the layer holds
+// several); 2^26 doubles are 512 MiB. Raised with --max-size, like the work limit.
+constexpr double default_max_square = 67108864.0;  // 2^26
+
 struct check_args {
   std::string x, wq, wk, wv, wo, pe;
   std::size_t heads = 0;
@@ -44,6 +49,15 @@ void require_work(double work, const std::string& what, const check_args& a) {
                                                  (a.exact ? " for exact arithmetic" : " for double") +
                                                  " (cost grows with n²·d); raise it with --max-size " +
                                                  std::to_string(static_cast<long long>(std::ceil(work))));
+}
+
+void require_memory(double n, const std::string& what, const check_args& a) {
+  const double limit = std::max(default_max_square, a.max_size.value_or(0));
+  if (n * n > limit)
+    throw usage_error("--max-size", what + ": its n×n matrices (n = " + fmt(n) + ") have " + fmt(n * n) +
+                                        " entries each, above the memory limit " + fmt(limit) +
+                                        " (2^26 = 512 MiB of doubles); raise it with --max-size " +
+                                        std::to_string(static_cast<long long>(std::ceil(n * n))));
 }
 
 /// The report: the files read, the seed, every law's check on them, and whether all held.
@@ -85,6 +99,7 @@ int run_check(const check_args& a, const global_options& opts) {
     pe = io::read_matrix_file(a.pe, lim);
     require_work(static_cast<double>(pe->rows) * static_cast<double>(pe->rows) * static_cast<double>(pe->cols),
                  "the table " + pe->describe(), a);
+    require_memory(static_cast<double>(pe->rows), "the table " + pe->describe(), a);
   }
   if (layer) {
     properties::layer_files in{io::read_matrix_file(a.x, lim), io::read_matrix_file(a.wq, lim), io::read_matrix_file(a.wk, lim),
@@ -96,6 +111,7 @@ int run_check(const check_args& a, const global_options& opts) {
     if (a.add_pe) in.positions = pe;
     const double n = static_cast<double>(in.x.rows), d = static_cast<double>(std::max(in.x.cols, in.wq.cols));
     require_work(n * n * d, "the layer on " + in.x.describe(), a);
+    require_memory(n, "the layer on " + in.x.describe(), a);
     auto r = a.exact ? properties::check_layer_exact(in, s) : properties::check_layer_double(in, s);
     results.insert(results.end(), r.begin(), r.end());
     header = in.x.describe();
@@ -127,7 +143,7 @@ const registrar cmd{command{
       sub.flag("--add-pe", a.add_pe, "add the --pe table to X before the layer (position breaks equivariance)");
       sub.option("--max-size", a.max_size,
                      "largest n²·d accepted (default 2^28 = 268435456 in double, 2^18 = 262144 with --exact); "
-                     "also raises the file readers' element limit (2^24)",
+                     "also raises the limit on n² (2^26) and the file readers' element limit (2^24)",
                  {.finite_number = option_spec::finite::positive});
       sub.option("--tolerance-eps", a.tolerance_eps, "override every floating bound (in the law's own unit)",
                  {.finite_number = option_spec::finite::non_negative});

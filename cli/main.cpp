@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The `orderblind` command: with no arguments, runs every registered job and emits the summary report.
 #include <algorithm>
+#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <iostream>
+#include <new>
 
 #include <CLI/CLI.hpp>
 
@@ -51,6 +53,37 @@ int exit_code_of(const verify::report& r) { return verify::all_held(r) ? held : 
 
 namespace {
 
+/// A whole number written in decimal digits, at most `max`; the value is handed on in canonical decimal.
+// NOTE: CLI11 converts with strtoull/strtoll in base 0: "-1" became 2^64 − 1 for --seed, a value past
+// 2^64 − 1 saturated (two different requests replayed as one), and "010" was read as octal 8. Only digits
+// are accepted here, compared with `max` by from_chars (which reports a value out of range instead of
+// saturating), and leading zeros are dropped so that the base-0 conversion reads the decimal value.
+CLI::Validator decimal_whole_number(std::uint64_t max) {
+  return CLI::Validator(
+      [max](std::string& v) -> std::string {
+        const std::string range = "a whole number in [0, " + std::to_string(max) + "]";
+        if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos)
+          return "must be " + range + " in decimal digits, got '" + v + "'";
+        std::uint64_t x = 0;
+        const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+        if (ec == std::errc::result_out_of_range || x > max) return "must be " + range + ", got " + v;
+        if (ec != std::errc() || end != v.data() + v.size()) return "must be " + range + ", got '" + v + "'";
+        v = std::to_string(x);
+        return {};
+      },
+      "N");
+}
+
+/// Reports an allocation that failed: exit 2, never 1 (no check failed).
+// NOTE: every size the command accepts is guarded where it is allocated (docs/robustness.md); an input
+// that still exhausts memory (a smaller machine, an address-space limit) is too large an input, not a
+// failed check, and "std::bad_alloc" alone named nothing.
+int out_of_memory() {
+  std::cerr << "orderblind: out of memory: the input is larger than this machine can hold (std::bad_alloc); "
+               "reduce it\n";
+  return bad_usage;
+}
+
 /// The schema name of the no-argument run's report.
 constexpr const char* summary_schema = "orderblind-summary/2";
 
@@ -83,16 +116,11 @@ int main(int argc, char** argv) {
         return orderblind::verify::parse_format(f) ? std::string()
                                                    : "unknown format '" + f + "' (text, markdown, json, junit)";
       });
-  app.add_option("--cases", opts.cases, "random cases per check (default: each check's own)")
-      ->check(CLI::Validator(
-          [](std::string& v) {
-            return v.find_first_not_of("0123456789") == std::string::npos && !v.empty()
-                       ? std::string()
-                       : "'" + v + "' is not a whole number";
-          },
-          "N"))
+  app.add_option("--cases", opts.cases, "random cases per check, 1 to 10^8 (default: each check's own)")
+      ->transform(decimal_whole_number(100000000))
       ->check(CLI::Range(1L, 100000000L));
-  app.add_option("--seed", opts.seed, "RNG seed for the random cases (default: fixed, and printed)");
+  app.add_option("--seed", opts.seed, "RNG seed for the random cases, 0 to 2^64-1 (default: fixed, and printed)")
+      ->transform(decimal_whole_number(UINT64_MAX));
   app.fallthrough();  // global options may follow the subcommand
   app.require_subcommand(0, 1);
 
@@ -121,6 +149,8 @@ int main(int argc, char** argv) {
   } catch (const std::invalid_argument& e) {
     std::cerr << "orderblind: bad input: " << e.what() << "\n";
     return bad_usage;
+  } catch (const std::bad_alloc&) {
+    return out_of_memory();
   } catch (const std::exception& e) {
     std::cerr << "orderblind: error: " << e.what() << "\n";
     return failed;
@@ -139,6 +169,8 @@ int main(int argc, char** argv) {
   } catch (const std::invalid_argument& e) {  // bad input, e.g. a malformed RC_PARAMS or ORDERBLIND_CASE_SCALE
     std::cerr << "orderblind: bad input: " << e.what() << "\n";
     return bad_usage;
+  } catch (const std::bad_alloc&) {
+    return out_of_memory();
   } catch (const std::exception& e) {
     std::cerr << "orderblind: error: " << e.what() << "\n";
     return failed;

@@ -2,7 +2,7 @@
 #pragma once
 /// The layer laws of `orderblind check`, written once over the scalar; instantiated for double
 /// (layer_double.cpp) and mpq_rational (layer_exact.cpp), one translation unit each. `plot residual`
-/// draws its permutations with `permutations_to_try` too.
+/// draws its permutations with `for_each_permutation` too.
 #include <algorithm>
 #include <cmath>
 #include <random>
@@ -16,30 +16,38 @@
 
 namespace orderblind::properties {
 
-/// The permutations tried: reversal, swap of the first two rows, rotation by one, then `random` uniform
-/// ones (Fisher–Yates from a 64-bit Mersenne Twister; reproducible from the seed on every platform).
-inline std::vector<std::pair<std::string, permutation>> permutations_to_try(std::size_t n, long random,
-                                                                             std::uint64_t seed) {
-  std::vector<std::pair<std::string, permutation>> ps;
+/// Calls `f(name, permutation)` for each permutation tried, one at a time: reversal, swap of the first two
+/// rows, rotation by one, then `random` uniform ones (Fisher–Yates from a 64-bit Mersenne Twister;
+/// reproducible from the seed on every platform). `f` returns false to stop.
+// NOTE: one permutation at a time, so that memory does not grow with --cases (a list of 10^8 drawn
+// permutations took ~160 bytes each, until bad_alloc).
+template <class F>
+void for_each_permutation(std::size_t n, long random, std::uint64_t seed, F&& f) {
   if (n == 1) {
-    ps.emplace_back("identity (n = 1)", permutation::identity(1));
-    return ps;
+    (void)f(std::string("identity (n = 1)"), permutation::identity(1));
+    return;
   }
-  ps.emplace_back("reversal", permutation::reversal(n));
-  ps.emplace_back("swap of rows 0 and 1", permutation::transposition(n, 0, 1));
+  if (!f(std::string("reversal"), permutation::reversal(n))) return;
+  if (!f(std::string("swap of rows 0 and 1"), permutation::transposition(n, 0, 1))) return;
   std::vector<std::size_t> all(n);
   for (std::size_t i = 0; i < n; ++i) all[i] = i;
-  if (n > 2) ps.emplace_back("rotation by one", permutation::cycle(n, all));
+  if (n > 2 && !f(std::string("rotation by one"), permutation::cycle(n, all))) return;
   std::mt19937_64 rng(seed);
+  std::vector<std::size_t> img(n);
   for (long c = 0; c < random; ++c) {
-    std::vector<std::size_t> img = all;
+    img = all;
     for (std::size_t i = n - 1; i > 0; --i) std::swap(img[i], img[rng() % (i + 1)]);
-    ps.emplace_back("random #" + std::to_string(c + 1) + " (seed " + std::to_string(seed) + ")", permutation(img));
+    if (!f("random #" + std::to_string(c + 1) + " (seed " + std::to_string(seed) + ")", permutation(img))) return;
   }
-  return ps;
 }
 
-/// The permutations `permutations_to_try(n, random, seed)` gives, in words (a check's `compared`).
+/// How many permutations `for_each_permutation(n, random, seed, f)` calls `f` with.
+inline long permutation_count(std::size_t n, long random) {
+  if (n == 1) return 1;
+  return (n > 2 ? 3 : 2) + random;
+}
+
+/// The permutations `for_each_permutation(n, random, seed, f)` tries, in words (a check's `compared`).
 inline std::string permutations_tried(std::size_t n, long random, std::uint64_t seed) {
   if (n == 1) return "the identity only (n = 1: there is no other permutation)";
   std::string s = n == 2 ? "the reversal (for n = 2 also the swap of rows 0 and 1, tried twice)"
@@ -123,8 +131,10 @@ user_layer<T, K> make_layer(const layer_files& in) {
 
 inline std::string layer_description(const layer_files& in) {
   std::ostringstream os;
-  os << "X " << in.x.describe() << "; W_Q, W_K, W_V " << in.wq.rows << "x" << in.wq.cols;
-  if (in.wo) os << "; W_O " << in.wo->rows << "x" << in.wo->cols << ", " << in.heads << " heads";
+  const auto shape = [](const io::table& t) { return std::to_string(t.rows) + "x" + std::to_string(t.cols); };
+  // NOTE: each shape as read (W_V's width d_v may differ from d_k).
+  os << "X " << in.x.describe() << "; W_Q " << shape(in.wq) << ", W_K " << shape(in.wk) << ", W_V " << shape(in.wv);
+  if (in.wo) os << "; W_O " << shape(*in.wo) << ", " << in.heads << " heads";
   if (in.causal) os << "; causal mask";
   if (in.positions) os << "; positions " << in.positions->describe() << " added to X";
   return os.str();

@@ -24,6 +24,58 @@ std::string sci(double v) {
   return buf;
 }
 
+/// The table scaled by a power of two so that its largest |entry| lies in [1/2, 1), and the units its
+/// floating laws are measured in (see the NOTE in `scale_free`).
+struct scaled_table {
+  Matrix<double> s;    ///< PE·2^-e
+  int exponent = 0;    ///< e (0 for an all-zero table)
+  double max_abs = 0;  ///< max|S| ∈ [1/2, 1) (0 for an all-zero table)
+  double eps_in = 0;   ///< ε_in, the unit roundoff bound of the file's element type
+  double unit = 0;     ///< u_S = max(ε_in·max|S|, η_in·2^-e) (> 0)
+  std::string eta;     ///< η_in as text
+};
+
+// NOTE: scale-free units. Each floating law here is invariant under PE ↦ c·PE (c ≠ 0): bounded (the
+// growth exponent of ‖PE(p)‖), shift-linearity (T_k does not change) and relative scores (G ↦ c²G);
+// injectivity compares stored values exactly. So the verdict must not depend on a global scale, and the
+// unit of every bound is the table's own magnitude: u = max(ε_in·max|PE|, η_in), where ε_in is the
+// rounding of the file's element type (the error of a stored entry is ≤ (n+1)ε_in·max|PE| for a table
+// computed from phases p·θ, p < n) and η_in its absolute rounding of a subnormal (2^-1074 for float64
+// and CSV, 2^-149 for float32: the spacing of the subnormals, twice the largest rounding error there).
+// A table entirely below the normal range (e.g. a sinusoid ×10^-310) has lost bits to that absolute
+// rounding, and η_in states it; for any other table u = ε_in·max|PE|. There is no absolute floor such
+// as max(1, max|PE|), which made every table below 1 in magnitude look exact (a random N(0, 0.02) table
+// ×10^-20 passed relative scores and shift-linearity).
+// The laws are computed on S = PE·2^-e with max|S| ∈ [1/2, 1): multiplying by a power of two only moves
+// exponents, so S holds the stored values exactly (an entry more than 2^1021 times smaller than max|PE|
+// may round, by ≤ 2^-1075 ≤ 2^-1022·ε·max|S|, far below the unit), and PE ×2^k gives bit for bit the same
+// S and the same verdict. In S no square, Gram entry or norm can overflow or underflow (|S| ≤ 1, d ≤ 2^24):
+// ×10^200 and ×10^-310 tables are checked like the unscaled one. u scales with S: u_S = u·2^-e.
+scaled_table scale_free(const io::table& t, double eps_in) {
+  scaled_table r;
+  r.eps_in = eps_in;
+  r.s = t.as<double>();
+  const double m = max_abs(r.s);
+  if (m > 0) {
+    (void)std::frexp(m, &r.exponent);  // m = f·2^e, f ∈ [1/2, 1)
+    for (Eigen::Index i = 0; i < r.s.rows(); ++i)
+      for (Eigen::Index j = 0; j < r.s.cols(); ++j) r.s(i, j) = std::ldexp(r.s(i, j), -r.exponent);
+    r.max_abs = max_abs(r.s);
+  }
+  const int eta_exponent = t.element_type == "float32" ? -149 : -1074;
+  r.eta = "2^" + std::to_string(eta_exponent);
+  // NOTE: ldexp underflows to 0 when η_in·2^-e is far below ε_in·max|S| (a large table): max takes the other.
+  r.unit = std::max(eps_in * r.max_abs, std::ldexp(1.0, eta_exponent - r.exponent));
+  // NOTE: u_S > 0 always: max|S| ≥ 1/2 unless the table is all zeros, and then e = 0 and u_S = η_in.
+  return r;
+}
+
+/// "u = max(ε_in·max|PE|, η_in)" with its values, for a law's `unit`.
+std::string unit_text(const scaled_table& st, const std::string& factor) {
+  return factor + "u, u = max(ε_in·max|PE|, η_in), ε_in = " + sci(st.eps_in) + ", η_in = " +
+         st.eta + " (scale-free: the table's own magnitude, no floor)";
+}
+
 /// Least-squares line y = a + α·x: the slope α and its standard error (0 when the fit is exact).
 struct slope_fit {
   double alpha = 0, se = 0;
@@ -58,20 +110,22 @@ slope_fit fit_slope(const std::vector<double>& x, const std::vector<double>& y) 
 
 /// The growth exponent α of ‖PE(p)‖ ∝ p^α fitted on ln‖PE(p)‖ against ln p over positions [from, rows),
 /// rows of norm 0 left out (their logarithm is −∞).
-slope_fit growth_exponent(const io::table& t, Eigen::Index from) {
+// NOTE: on the scaled table S (scale_free), with Eigen's stableNorm (scaled sums of squares): no norm
+// overflows or underflows, so a ×10^200 or ×10^-310 table fits the same exponent as the unscaled one
+// (ln‖S(p)‖ = ln‖PE(p)‖ − e·ln 2: the slope does not see the scale).
+slope_fit growth_exponent(const Matrix<double>& s, Eigen::Index from) {
   std::vector<double> x, y;
-  for (Eigen::Index p = std::max<Eigen::Index>(from, 1); p < t.rows; ++p) {
-    double sq = 0;
-    for (Eigen::Index c = 0; c < t.cols; ++c) sq += t.at(p, c) * t.at(p, c);
-    if (sq > 0 && std::isfinite(sq)) {
+  for (Eigen::Index p = std::max<Eigen::Index>(from, 1); p < s.rows(); ++p) {
+    const double norm = s.row(p).stableNorm();
+    if (norm > 0 && std::isfinite(norm)) {
       x.push_back(std::log(static_cast<double>(p)));
-      y.push_back(0.5 * std::log(sq));
+      y.push_back(std::log(norm));
     }
   }
   return fit_slope(x, y);
 }
 
-check_result bounded(const io::table& t) {
+check_result bounded(const io::table& t, const scaled_table& st) {
   check_result r;
   r.id = "bounded";
   r.law = "bounded: ‖PE(p)‖ does not grow with p (growth exponent α of ‖PE(p)‖ ∝ p^α, least squares on ln‖PE(p)‖ "
@@ -101,7 +155,7 @@ check_result bounded(const io::table& t) {
     r.note = "needs at least 8 positions to fit a growth exponent";
     return r;
   }
-  const slope_fit all = growth_exponent(t, 1), late = growth_exponent(t, t.rows / 2);
+  const slope_fit all = growth_exponent(st.s, 1), late = growth_exponent(st.s, t.rows / 2);
   r.cases = all.points;
   if (all.points < 6 || late.points < 3) {
     r.skipped = r.held = true;
@@ -130,7 +184,7 @@ check_result bounded(const io::table& t) {
   return r;
 }
 
-check_result injective(const io::table& t, const check_settings& s) {
+check_result injective(const io::table& t, const scaled_table& st, const check_settings& s) {
   check_result r;
   r.id = "injective";
   r.law = "injective: no two positions share a row (PE(p) ≠ PE(q) for p ≠ q)";
@@ -139,7 +193,7 @@ check_result injective(const io::table& t, const check_settings& s) {
   r.compared = "every pair of rows p < q: their max-norm distance (the stored values, compared exactly); "
                "the residual is the smallest distance";
   r.bound_text = "> 0 (no two rows equal)";
-  r.unit = "smallest max-norm distance between two rows";
+  r.unit = "smallest max-norm distance between two rows, over max|PE| (scale-free)";
   if (t.rows < 2) {
     r.skipped = r.held = true;
     r.note = "needs at least 2 positions";
@@ -161,7 +215,9 @@ check_result injective(const io::table& t, const check_settings& s) {
     }
     bar.tick();
   }
-  r.worst = best;
+  // NOTE: the verdict compares the stored values; the residual is shown relative to max|PE| (computed in
+  // the scaled table, so that it neither overflows nor underflows at 10^±300).
+  r.worst = st.max_abs > 0 ? std::ldexp(best, -st.exponent) / st.max_abs : 0.0;
   r.worst_case = "closest rows: " + pos(bp) + " and " + pos(bq);
   // NOTE: for doubles a − b == 0 iff a == b (gradual underflow), so distance 0 means equal rows exactly.
   r.held = best > 0;
@@ -170,34 +226,19 @@ check_result injective(const io::table& t, const check_settings& s) {
 
 /// The relative-score law on the Gram matrix G = PE·PEᵀ: G(m, n) depends only on m − n.
 template <Scalar T>
-check_result relative_scores(const io::table& t, double eps_in, const check_settings& s) {
+check_result relative_scores(const io::table& t, const scaled_table& st, const check_settings& s) {
   check_result r;
   r.id = "relative scores";
   r.law = "relative scores: PE(m)·PE(n) depends only on m − n (M = I)";
   r.compared = "the Gram matrix G = PE·PEᵀ: along each offset m − n, the spread max G − min G; the residual is "
                "the largest spread";
-  const Matrix<T> pe = t.as<T>();
+  // NOTE: exactly, on the stored values (a dyadic rational each); in double, on the scaled table S
+  // (scale_free), whose Gram entries cannot overflow.
+  Matrix<T> pe;
+  if constexpr (scalar_traits<T>::is_exact) pe = t.as<T>();
+  else pe = st.s;
   const Matrix<T> g = multiply_transposed(pe, pe, "PE", "PE");
   const Eigen::Index n = t.rows;
-  if constexpr (!scalar_traits<T>::is_exact) {
-    // NOTE: the table is finite (the reader refuses NaN and ±∞), but PE(m)·PE(n) can overflow; an
-    // overflowed entry would give a spread ∞ − ∞ = NaN, which no comparison may skip or pass.
-    if (const auto at = first_incomparable(g)) {
-      r.arithmetic = "double";
-      r.evidence = verify::evidence_kind::double_on_data;
-      r.unit = "ε_in·max(1, max|PE|)²";
-      // NOTE: `bound` stays 0 (no residual was measured); the text states the law's bound all the same.
-      r.bound_text = stated_bound("4d(n+d+1)",
-                                  s.tolerance_eps.value_or(4.0 * static_cast<double>(t.cols) *
-                                                           static_cast<double>(t.rows + t.cols + 1)),
-                                  s.tolerance_eps.has_value());
-      r.worst = std::numeric_limits<double>::infinity();
-      r.worst_case = "G" + at.str() + " = PE(" + std::to_string(at.row) + ")·PE(" + std::to_string(at.col) + ") is " +
-                     describe_incomparable(g(at.row, at.col)) + " (overflow in double; --exact decides the law)";
-      r.held = false;
-      return r;
-    }
-  }
   T worst(0);
   Eigen::Index worst_delta = 0;
   std::pair<Eigen::Index, Eigen::Index> wa{0, 0}, wb{0, 0};
@@ -227,27 +268,31 @@ check_result relative_scores(const io::table& t, double eps_in, const check_sett
     r.arithmetic = "mpq_rational (exact; the stored doubles as dyadic rationals)";
     r.evidence = verify::evidence_kind::exact_on_data;
     r.bound_text = "== (exact)";
-    r.unit = "exact spread of G along one offset";
-    r.worst = static_cast<double>(worst);
+    // NOTE: the verdict is ==; the residual is shown relative to max|PE|² so that it neither overflows
+    // nor underflows as a double for a table at 10^200 or 10^-310.
+    r.unit = "exact spread of G along one offset, over max|PE|²";
+    const T m = max_abs(pe);
+    r.worst = m == T(0) ? 0.0 : static_cast<double>(T(worst / (m * m)));
     r.held = worst == T(0);
   } else {
-    // NOTE: why 4d(n+d+1). A table rounded from phases p·θ with p < n carries an absolute error up to
-    // (n+1)ε_in·max|PE| per entry (the phase's rounding, then the function's); a Gram entry sums d
-    // products, so it moves by ≤ 2d(n+1)ε_in·max|PE|² from the inputs and ≤ dε·max|PE|² from its own
-    // summation (Higham §3.1). A spread is the difference of two entries: < 4d(n+d+1)·ε_in·max|PE|².
-    const double mag = std::max(1.0, std::pow(static_cast<double>(max_abs(pe)), 2));
-    r.arithmetic = "double";
+    // NOTE: why 4d(n+d+2), in units of max|PE|·u (scale_free; u_S and max|S| in S). A stored entry
+    // carries an error ≤ (n+1)ε_in·max|PE| + η_in ≤ (n+2)u. A Gram entry sums d products: the inputs'
+    // errors move it by ≤ 2d(n+2)·max|PE|·u, its own rounding by ≤ γ_d·d·max|PE|² ≤ d²·max|PE|·u (Higham
+    // §3.1; ε ≤ ε_in, and in S no product underflows to matter). A spread is the difference of two
+    // entries: ≤ 4d(n+2) + 2d² ≤ 4d(n+d+2). A table off the law by more is not relative, at any scale.
+    const double unit = std::max(st.max_abs * st.unit, std::numeric_limits<double>::denorm_min());
+    r.arithmetic = "double (on the table scaled by 2^" + std::to_string(-st.exponent) + ", exactly)";
     r.evidence = verify::evidence_kind::double_on_data;
-    r.unit = "ε_in·max(1, max|PE|)², ε_in = " + sci(eps_in);
-    r.worst = static_cast<double>(worst) / (eps_in * mag);
-    r.bound = s.tolerance_eps.value_or(4.0 * static_cast<double>(t.cols) * static_cast<double>(n + t.cols + 1));
-    r.bound_text = stated_bound("4d(n+d+1)", r.bound, s.tolerance_eps.has_value());
+    r.unit = unit_text(st, "max|PE|·");
+    r.worst = static_cast<double>(worst) / unit;
+    r.bound = s.tolerance_eps.value_or(4.0 * static_cast<double>(t.cols) * static_cast<double>(n + t.cols + 2));
+    r.bound_text = stated_bound("4d(n+d+2)", r.bound, s.tolerance_eps.has_value());
     r.held = r.worst <= r.bound;
   }
   return r;
 }
 
-check_result shift_linear(const io::table& t, double eps_in, const check_settings& s) {
+check_result shift_linear(const io::table& t, const scaled_table& st, const check_settings& s) {
   check_result r;
   r.id = "shift-linear";
   r.law = "shift-linear: for each k one matrix T_k gives PE(p+k) = PE(p)·T_k for every p (least squares)";
@@ -261,9 +306,10 @@ check_result shift_linear(const io::table& t, double eps_in, const check_setting
              " positions: with fewer rows than unknowns every table fits exactly";
     return r;
   }
-  const Matrix<double> pe = t.as<double>();
-  const double mag = std::max(1.0, max_abs(pe));
-  r.unit = "ε_in·max(1, max|PE|), ε_in = " + sci(eps_in);
+  const Matrix<double>& pe = st.s;
+  r.arithmetic = "double (complete orthogonal decomposition, on the table scaled by 2^" + std::to_string(-st.exponent) +
+                 ", exactly)";
+  r.unit = unit_text(st, "");
   r.compared = "for k = 1.." + std::to_string(kmax) + ", the least-squares T_k of PE(p)·T_k ≈ PE(p+k) over every p; "
                "the residual is the largest entry of |PE(p)·T_k − PE(p+k)|";
   r.bound = s.tolerance_eps.value_or(16.0 * static_cast<double>(n + d));
@@ -283,16 +329,17 @@ check_result shift_linear(const io::table& t, double eps_in, const check_setting
       ++r.cases;
       return r;
     }
-    const double worst = res.cwiseAbs().maxCoeff(&rr, &rc) / (eps_in * mag);
+    const double worst = res.cwiseAbs().maxCoeff(&rr, &rc) / st.unit;
     if (worst > r.worst) {
       r.worst = worst;
       r.worst_case = "shift k = " + std::to_string(k) + ", " + pos(rr + k) + ", dim " + std::to_string(rc);
     }
     ++r.cases;
   }
-  // NOTE: why 16(n+d). A truly shift-linear table stored with errors E (|E| ≤ (n+1)ε_in·max|PE|, as for
-  // relative scores) leaves a residual |E_B − E_A·T_k| ≤ (1 + ‖T_k‖∞)(n+1)ε_in·max|PE|, with ‖T_k‖∞ ≤ √2
-  // for the sinusoid's 2×2 rotations; the least-squares solve is backward stable and adds O((n+d)ε).
+  // NOTE: why 16(n+d), in units of u (scale_free). A truly shift-linear table stored with errors E
+  // (|E| ≤ (n+2)u, as for relative scores) leaves a residual |E_B − E_A·T_k| ≤ (1 + ‖T_k‖∞)(n+2)u, with
+  // ‖T_k‖∞ ≤ √2 for the sinusoid's 2×2 rotations; the least-squares solve is backward stable and adds
+  // O((n+d)ε·max|PE|).
   // 16(n+d) covers both with margin; a counter's residual is ~10^13 times larger.
   r.held = r.worst <= r.bound;
   return r;
@@ -306,10 +353,10 @@ double input_unit_roundoff(const io::table& t) {
 }
 
 std::vector<check_result> check_pe_table(const io::table& pe, bool exact, const check_settings& s) {
-  const double eps_in = input_unit_roundoff(pe);
-  std::vector<check_result> out{bounded(pe), injective(pe, s)};
-  out.push_back(shift_linear(pe, eps_in, s));
-  out.push_back(exact ? relative_scores<mpq_rational>(pe, eps_in, s) : relative_scores<double>(pe, eps_in, s));
+  const scaled_table st = scale_free(pe, input_unit_roundoff(pe));
+  std::vector<check_result> out{bounded(pe, st), injective(pe, st, s)};
+  out.push_back(shift_linear(pe, st, s));
+  out.push_back(exact ? relative_scores<mpq_rational>(pe, st, s) : relative_scores<double>(pe, st, s));
   for (auto& r : out) r.note = (r.note.empty() ? "" : r.note + "; ") + "table " + pe.describe();
   return out;
 }

@@ -62,7 +62,7 @@ inline exact_head library_exact_head() {
 inline constexpr Eigen::Index residual_head_dim = 4;
 
 /// Measures the sweep: W and, for each n, X drawn uniform in [−2, 2) from mt19937_64(seed); at each n the
-/// permutations of `permutations_to_try(n, permutations, seed + n)`. The rational head reads the same
+/// permutations of `for_each_permutation(n, permutations, seed + n, …)`. The rational head reads the same
 /// doubles as exact dyadic rationals.
 inline residual_sweep equivariance_residual_sweep(long max_tokens, long permutations, std::uint64_t seed,
                                                   const double_head& dbl = library_double_head(),
@@ -94,13 +94,16 @@ inline residual_sweep equivariance_residual_sweep(long max_tokens, long permutat
     row.n = n;
     row.bound = attention_reorder_bound_eps(n);
     row.exact_equal = true;
-    for (const auto& [name, p] :
-         permutations_to_try(static_cast<std::size_t>(n), permutations, seed + static_cast<std::uint64_t>(n))) {
-      const double r = max_abs_difference(dbl(p.apply_rows(x), w), Matrix<double>(p.apply_rows(z))) / (eps * mag);
-      if (!(r <= row.worst)) row.worst = r;  // NOTE: keeps a NaN (std::max would drop it)
-      row.exact_equal = row.exact_equal && exactly_equal(exact(p.apply_rows(xq), wq), Matrix<mpq_rational>(p.apply_rows(zq)));
-      ++s.cases;
-    }
+    for_each_permutation(static_cast<std::size_t>(n), permutations, seed + static_cast<std::uint64_t>(n),
+                         [&](const std::string&, const permutation& p) {
+                           const double r =
+                               max_abs_difference(dbl(p.apply_rows(x), w), Matrix<double>(p.apply_rows(z))) / (eps * mag);
+                           if (!(r <= row.worst)) row.worst = r;  // NOTE: keeps a NaN (std::max would drop it)
+                           row.exact_equal = row.exact_equal && exactly_equal(exact(p.apply_rows(xq), wq),
+                                                                              Matrix<mpq_rational>(p.apply_rows(zq)));
+                           ++s.cases;
+                           return true;
+                         });
     s.rows.push_back(row);
   }
   return s;

@@ -5,8 +5,11 @@
 /// instead of an abort, so that a test can assert that a property FAILS on a mutant.
 #include <rapidcheck.h>
 
+#include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <cstdlib>
+#include <iterator>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -58,6 +61,68 @@ inline bool rc_params_set(const std::string& key) {
   return false;
 }
 
+/// What is wrong with an RC_PARAMS string that RapidCheck itself lets through (empty: nothing): a key it
+/// does not know, or a seed that is not a decimal whole number in [0, 2^64 − 1]. The string is split
+/// as RapidCheck's own parser splits it (rapidcheck src/detail/MapParser.cpp): pairs `key[=value]`
+/// separated by white space, a key or value optionally quoted with ' or " (backslash escapes).
+// NOTE: RapidCheck ignores an unknown key, so a misspelt one (max_sucess=10) silently ran the default
+// number of cases; and it reads seed=-1 as 2^64 − 1 (istream's unsigned conversion). The README promises
+// that a bad RC_PARAMS exits 2 naming it.
+inline std::string rc_params_problem(const std::string& s) {
+  static const char* const known[] = {"seed",      "max_success",      "max_size",          "max_discard_ratio",
+                                      "noshrink",  "verbose_progress", "verbose_shrinking", "reproduce"};
+  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
+  std::size_t i = 0;
+  const auto skip_space = [&] {
+    while (i < s.size() && space(s[i])) ++i;
+  };
+  const auto token = [&](bool key) {
+    std::string out;
+    if (i < s.size() && (s[i] == '\'' || s[i] == '"')) {
+      const char q = s[i++];
+      bool escape = false;
+      for (; i < s.size(); ++i) {
+        if (!escape && s[i] == '\\') {
+          escape = true;
+        } else if (!escape && s[i] == q) {
+          ++i;
+          break;
+        } else {
+          out += s[i];
+          escape = false;
+        }
+      }
+      return out;
+    }
+    while (i < s.size() && !space(s[i]) && !(key && s[i] == '=')) out += s[i++];
+    return out;
+  };
+  while (true) {
+    skip_space();
+    if (i >= s.size()) return {};
+    const std::string key = token(true);
+    if (key.empty()) return "a pair without a key at '" + s.substr(i) + "'";
+    if (std::find(std::begin(known), std::end(known), key) == std::end(known))
+      return "unknown key '" + key +
+             "' (known: seed, max_success, max_size, max_discard_ratio, noshrink, verbose_progress, "
+             "verbose_shrinking, reproduce)";
+    skip_space();
+    std::string value;
+    if (i < s.size() && s[i] == '=') {
+      ++i;
+      skip_space();
+      value = token(false);
+    }
+    if (key == "seed") {
+      std::uint64_t seed = 0;
+      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seed);
+      if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos || ec != std::errc() ||
+          end != value.data() + value.size())
+        return "'seed' must be a whole number in [0, 18446744073709551615] in decimal digits, got '" + value + "'";
+    }
+  }
+}
+
 /// ORDERBLIND_CASE_SCALE (a positive integer multiplier of every default case count; 1 if unset).
 inline long case_scale() {
   const char* p = std::getenv("ORDERBLIND_CASE_SCALE");
@@ -84,6 +149,8 @@ inline const rc::detail::Configuration& quiet_configuration() {
       } catch (const rc::detail::ConfigurationException& e) {
         throw std::invalid_argument(std::string("RC_PARAMS=\"") + params + "\": " + e.what());
       }
+      if (const std::string problem = rc_params_problem(params); !problem.empty())
+        throw std::invalid_argument(std::string("RC_PARAMS=\"") + params + "\": " + problem);
     }
     std::ostringstream sink;
     std::streambuf* const old = std::cerr.rdbuf(sink.rdbuf());

@@ -127,7 +127,10 @@ TEST_CASE("float-error table: a NaN-producing softmax fails every row (it used t
   }
 }
 
-TEST_CASE("check --pe: a Gram entry that overflows to inf fails relative scores and names it", "[compare][nan][check]") {
+TEST_CASE("check --pe: a table at 10^200 is checked in its own scale: relative scores fails with a finite residual",
+          "[compare][nan][check]") {
+  // NOTE: its Gram entries overflow in double (10^400); the laws run on the table scaled by a power of two
+  // (properties/check/pe_table.cpp, scale_free), where none can, so the residual is a number, not ∞ − ∞.
   io::table t;
   t.source = "<memory>";
   t.element_type = "float64";
@@ -141,7 +144,8 @@ TEST_CASE("check --pe: a Gram entry that overflows to inf fails relative scores 
     if (r.law.rfind("relative scores", 0) == 0) {
       found = true;
       CHECK_FALSE(r.held);
-      CHECK_THAT(r.worst_case, Catch::Matchers::Contains("overflow in double"));
+      CHECK(std::isfinite(r.worst));
+      CHECK(r.worst > r.bound);
     }
   CHECK(found);
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 /// CSV matrices: one row per line, values separated by commas. Lines that are blank or start with '#'
-/// are skipped (numpy.savetxt's header style); "\r\n" line ends are accepted. Every value is parsed as
+/// are skipped (numpy.savetxt's header style); "\r\n" line ends are accepted, and a UTF-8 byte order
+/// mark at the start (what spreadsheets write) is skipped. Every value is parsed as
 /// the nearest double (std::from_chars: locale-independent), so "0.1" means the double nearest 1/10.
 #include <charconv>
 #include <string>
@@ -31,9 +32,19 @@ inline double csv_number(std::string_view field, const std::string& name, std::s
   const auto [end, ec] = std::from_chars(f.data(), f.data() + f.size(), v);
   if (ec == std::errc::result_out_of_range)
     fail(name, where() + ": '" + printable(f) + "' is out of the range of a double");
-  if (ec != std::errc() || end != f.data() + f.size())
-    fail(name, where() + ": '" + printable(f) + "' is not a number" +
-                   (line == 1 ? " (a header row must start with '#')" : ""));
+  if (ec != std::errc() || end != f.data() + f.size()) {
+    // NOTE: a number followed by another separator is a file in another dialect: say which, e.g.
+    // numpy.savetxt's default (spaces) or a spreadsheet's in a locale with decimal commas (';').
+    std::string hint = line == 1 ? " (a header row must start with '#')" : "";
+    if (ec == std::errc() && end != f.data() + f.size()) {
+      const char sep = *end;
+      if (sep == ';' || sep == '\t' || sep == ' ')
+        hint = std::string(" (values must be separated by commas; this one is followed by ") +
+               (sep == ';' ? "';'" : sep == '\t' ? "a tab" : "a space") +
+               (sep == ' ' ? ": numpy.savetxt writes spaces unless given delimiter=','" : "") + ")";
+    }
+    fail(name, where() + ": '" + printable(f) + "' is not a number" + hint);
+  }
   return v;
 }
 
@@ -45,6 +56,10 @@ inline table parse_csv(std::string_view text, const std::string& name, const rea
   table t;
   t.source = name;
   t.element_type = "csv decimal";
+  static constexpr std::string_view utf8_bom{"\xEF\xBB\xBF", 3};
+  if (text.substr(0, 3) == utf8_bom) text.remove_prefix(3);
+  if (text.size() >= 2 && ((text[0] == '\xFF' && text[1] == '\xFE') || (text[0] == '\xFE' && text[1] == '\xFF')))
+    fail(name, "UTF-16 text (it starts with a UTF-16 byte order mark): save the file as UTF-8 or ASCII");
   std::size_t line_no = 0, first_data_line = 0;
   std::size_t pos = 0;
   while (pos < text.size()) {
@@ -84,16 +99,19 @@ inline table parse_csv(std::string_view text, const std::string& name, const rea
 
 /// Reads a CSV file. Throws file_format_error naming the file and the problem.
 inline table read_csv(const std::string& path, const read_limits& lim = {}) {
-  return parse_csv(detail::read_whole_file(path), path, lim);
+  return parse_csv(detail::read_whole_file(path, detail::max_file_bytes(lim, 64)), path, lim);
 }
 
-/// Reads a matrix file by its extension: `.npy` as NumPy, `.csv` / `.txt` as CSV.
+/// Reads a matrix file by its extension (in any case): `.npy` as NumPy, `.csv` / `.txt` as CSV.
 inline table read_matrix_file(const std::string& path, const read_limits& lim = {}) {
   const auto dot = path.rfind('.');
-  const std::string ext = dot == std::string::npos ? "" : path.substr(dot);
+  std::string ext = dot == std::string::npos ? "" : path.substr(dot);
+  // NOTE: case-insensitive (a spreadsheet on Windows writes DATA.CSV).
+  for (char& c : ext) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
   if (ext == ".npy") return read_npy(path, lim);
   if (ext == ".csv" || ext == ".txt") return read_csv(path, lim);
-  detail::fail(path, "unknown file type '" + ext + "' (expected .npy, .csv or .txt)");
+  detail::fail(path, "unknown file type '" + path.substr(dot == std::string::npos ? path.size() : dot) +
+                         "' (expected .npy, .csv or .txt)");
 }
 
 }  // namespace orderblind::io

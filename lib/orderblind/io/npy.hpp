@@ -2,9 +2,11 @@
 #pragma once
 /// NumPy `.npy` files: a reader for 2-D float64, float32 and integer arrays (C or Fortran order, either
 /// byte order), and a writer for float64. Format: numpy.lib.format (versions 1.0, 2.0, 3.0).
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -203,13 +205,41 @@ inline std::string npy_type_name(const npy_header& h) {
   return h.kind == 'f' ? "float" + bits : (h.kind == 'i' ? "int" : "uint") + bits;
 }
 
-inline std::string read_whole_file(const std::string& path) {
+/// The bytes of the file at `path`, at most `max_bytes` of them. Throws file_format_error naming the file
+/// when it is a directory, cannot be opened or read, or is larger than `max_bytes`.
+// NOTE: a directory opens as a stream on Linux and reads as zero bytes, which used to be reported as "not
+// a .npy file"; it is named as a directory. A FIFO, socket or device is refused before it is opened (a
+// FIFO without a writer blocks the open; a link to /dev/zero never ends), and the read is bounded, so that
+// no file can fill memory before the element limit is checked.
+inline std::string read_whole_file(const std::string& path, std::uintmax_t max_bytes) {
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::is_directory(st)) fail(path, "is a directory, not a file");
+  if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
+    fail(path, "is not a regular file (a FIFO, socket or device): save the matrix to a file first");
   std::ifstream in(path, std::ios::binary);
   if (!in) fail(path, "cannot open the file");
-  std::ostringstream ss;
-  ss << in.rdbuf();
+  std::string out;
+  char buf[1 << 16];
+  while (in) {
+    in.read(buf, sizeof buf);
+    const auto got = static_cast<std::size_t>(in.gcount());
+    if (out.size() + got > max_bytes)
+      fail(path, "more than " + std::to_string(max_bytes) +
+                     " bytes: larger than any table within the reader's element limit can be");
+    out.append(buf, got);
+  }
   if (in.bad()) fail(path, "read error");
-  return std::move(ss).str();
+  return out;
+}
+
+/// The bytes a file may hold for `lim.max_elements` values: 8 per value (a .npy float64) or 64 per value
+/// (CSV text: a full-precision double in scientific notation takes 24 characters and a comma), plus 1 MiB
+/// for headers and comments.
+inline std::uintmax_t max_file_bytes(const read_limits& lim, std::uintmax_t per_value) {
+  const std::uintmax_t slack = std::uintmax_t{1} << 20;
+  const std::uintmax_t cap = (std::numeric_limits<std::uintmax_t>::max() - slack) / per_value;
+  return std::min<std::uintmax_t>(lim.max_elements, cap) * per_value + slack;
 }
 
 }  // namespace detail
@@ -279,7 +309,8 @@ inline table parse_npy(std::string_view bytes, const std::string& name, const re
 
 /// Reads a .npy file. Throws file_format_error naming the file and the problem.
 inline table read_npy(const std::string& path, const read_limits& lim = {}) {
-  return parse_npy(detail::read_whole_file(path), path, lim);
+  // NOTE: a .npy header may be up to 4 GiB (format 2.0), but numpy writes at most a few hundred bytes.
+  return parse_npy(detail::read_whole_file(path, detail::max_file_bytes(lim, 8)), path, lim);
 }
 
 /// The bytes of a version-1.0 .npy file holding `m` as little-endian float64 in C order.
