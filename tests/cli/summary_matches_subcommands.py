@@ -78,7 +78,7 @@ def main():
         expected[prop] = summarise([c for c in laws if c["property"] == prop])
     schemes = run(exe, "schemes")
     for s in schemes["schemes"]:
-        expected["pe:" + s["name"]] = summarise(list(all_checks(s)))
+        expected["pe:" + s["scheme"]] = summarise(list(all_checks(s)))
     failures = []
     for rid, want in expected.items():
         got = rows.get(rid)

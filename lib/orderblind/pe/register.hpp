@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "orderblind/pe/battery.hpp"
+#include "orderblind/pe/battery_impl.hpp"
 #include "orderblind/pe/report.hpp"
 
 namespace orderblind::pe {

@@ -21,7 +21,12 @@ struct entry_at {
   Eigen::Index row = -1, col = -1;
   explicit operator bool() const { return row >= 0; }
   /// "(2, 3)".
-  std::string str() const { return "(" + std::to_string(row) + ", " + std::to_string(col) + ")"; }
+  // NOTE: appended piece by piece: g++ 12 raises a false -Wrestrict on "(" + std::to_string(…) when inlined.
+  std::string str() const {
+    std::string s(1, '(');
+    s.append(std::to_string(row)).append(", ").append(std::to_string(col)).push_back(')');
+    return s;
+  }
 };
 
 /// What one comparison found.
