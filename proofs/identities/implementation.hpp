@@ -76,7 +76,7 @@ struct mutant {
   std::string what;  ///< the bug, in one line
 };
 
-/// The wrong-but-equivariant mutants of issue #28 that this scalar can express (proofs/identities/
+/// The wrong-but-equivariant mutants (each keeps the symmetry and computes wrong values) that this scalar can express (proofs/identities/
 /// spec_mutants.hpp): every one commutes with row permutations, so no symmetry law sees it.
 template <Scalar T>
 std::vector<mutant<T>> wrong_but_equivariant_mutants();

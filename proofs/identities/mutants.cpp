@@ -430,7 +430,7 @@ std::vector<planned_run> planned_mutants() {
     i.pool = [](const Matrix<S>& x) { return mut::summing_pool<K, Norm>{}.pool<S>(x, summation::in_order); };
     return spec_catches(i, spec_check::pool, {3, 3, 4, 1, 1});
   });
-  // The wrong-but-equivariant mutants of issue #28, each with the check that catches it.
+  // The wrong-but-equivariant mutants (a symmetry law cannot see them), each with the check that catches it.
   for (const auto& m : wrong_but_equivariant_mutants<S>()) {
     const spec_check c = m.impl.name == "pre-norm instead of post-norm" ? spec_check::encoder
                          : m.impl.name.find("decoder") != std::string::npos ? spec_check::decoder

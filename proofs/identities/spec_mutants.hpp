@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// The wrong-but-equivariant mutants (issue #28): each is the library with one plausible bug that still
+/// The wrong-but-equivariant mutants: each is the library with one plausible bug that still
 /// commutes with every row permutation, so P1–P4 cannot see it; `implementation == specification`
 /// (proofs/identities/specification.cpp) must. A mutant of a sub-layer also runs that sub-layer inside
 /// its blocks (wired as blocks.hpp wires them), as the bug would in a real implementation.

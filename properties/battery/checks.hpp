@@ -169,23 +169,10 @@ void require_equal(const Matrix<T>& a_in, const Matrix<T>& b, const std::string&
   RC_FAIL(os.str());
 }
 
-/// x in decimal with the fewest significant digits, 6 at least, that tell it apart from `bound` (17, a
-/// double's round-trip precision, at most).
+/// x in decimal with the digits that tell it apart from `bound` (verify/bound.hpp's digits_apart).
 // NOTE: a residual of 12.0000000095 ε against a bound of 12 printed "12 > 12" at the stream's default 6
 // digits; the message must show why the comparison failed.
-inline std::string digits_apart_from(double x, double bound) {
-  std::ostringstream out;
-  for (int digits = 6; digits <= 17; ++digits) {
-    std::ostringstream a, b;
-    a.precision(digits);
-    b.precision(digits);
-    a << x;
-    b << bound;
-    out.str(a.str());
-    if (a.str() != b.str()) break;
-  }
-  return out.str();
-}
+inline std::string digits_apart_from(double x, double bound) { return verify::detail::digits_apart(x, bound); }
 
 /// Fails the case unless max|a − b| ≤ k_eps·ε·|magnitude| (verify::compare: NaN and ∞ fail, no floor);
 /// `==` for exact types. Records the residual ÷ bound while statistics are collected.

@@ -491,7 +491,7 @@ TEST_CASE("the texts' correct factual claims are listed, held and cited", "[clai
   CHECK(cited == 5);
 }
 
-TEST_CASE("the two questionable statements of issue #28 are reported", "[claims][questionable]") {
+TEST_CASE("the two questionable statements (ALiBi and rotation; position added to content) are reported", "[claims][questionable]") {
   const auto r = compute_claims(inputs());
   bool alibi = false, standard = false;
   for (const auto& c : r.claims) {

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""`python3 -m orderblind` and the Python API on bad input (issue 33): exit 2 with a message naming the
+"""`python3 -m orderblind` and the Python API on bad input: exit 2 with a message naming the
 problem, never a traceback, never a verdict on an input that could not be read."""
 import os
 import subprocess

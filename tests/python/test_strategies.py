@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 hypothesis = pytest.importorskip("hypothesis")
-from hypothesis import given, settings  # noqa: E402
+from hypothesis import assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 import orderblind as ob  # noqa: E402
@@ -30,6 +30,11 @@ def causal(x):
 def test_user_style_attention_is_equivariant_and_mean_pool_invariant(case):
     x, perm = case
     ob.assert_equivariant_on(attention, x, perm)
+    z = attention(x)
+    # NOTE: the invariant law scales by max|output| (a black box shows no terms): a pooled mean that
+    # cancels far below its terms (Hypothesis found ±9 rows meaning 5.6e-17) cannot be bounded that way.
+    # Such cases are left out here; the limitation is stated in docs/python.md.
+    assume(np.abs(z.mean(axis=0)).max() >= np.abs(z).max() / 1024)
     ob.assert_invariant_on(lambda v: attention(v).mean(axis=0), x, perm)
 
 
