@@ -53,7 +53,7 @@ inline std::string exact_arithmetic() {
 
 /// How the random cases are drawn (for certificates).
 inline std::string random_case_description() {
-  return "std::mt19937_64(seed + case): n in [2,5] tokens, d_model in [2,4], d_k in [1,4]; X, Y, C, W_V entries "
+  return "case k drawn from case_source(seed + k), " + case_source::describe() + ": n in [2,5] tokens, d_model in [2,4], d_k in [1,4]; X, Y, C, W_V entries "
          "in {-1,-1/2,0,1/2,1}, W_Q, W_K entries in {-1,0,1}; scores on the grid (1/4)Z, t = e^(1/(4·sqrt(d_k))); "
          "P uniform over the permutations other than the identity; A.2 Step 5's 2-head case drawn from the same "
          "case seed";
@@ -61,8 +61,7 @@ inline std::string random_case_description() {
 
 namespace detail {
 inline Eigen::Index pick(std::uint64_t seed, int which, Eigen::Index lo, Eigen::Index hi) {
-  std::mt19937_64 rng(seed * 7919 + static_cast<std::uint64_t>(which));
-  return std::uniform_int_distribution<Eigen::Index>(lo, hi)(rng);
+  return case_source(seed * 7919 + static_cast<std::uint64_t>(which)).uniform_int(lo, hi);
 }
 /// The seed of random case number k of a run with this seed.
 inline std::uint64_t case_seed(std::uint64_t seed, long k) { return seed + static_cast<std::uint64_t>(k); }
@@ -73,11 +72,11 @@ inline grid_case random_case(std::uint64_t seed, long k, bool cross) {
   const std::uint64_t s = case_seed(seed, k);
   const auto n = pick(s, 1, 2, 5), m = cross ? pick(s, 2, 2, 5) : n;
   grid_case g = random_grid_case(s, n, m, pick(s, 3, 2, 4), pick(s, 4, 1, 4));
-  std::mt19937_64 rng(s * 6151 + 5);
+  case_source src(s * 6151 + 5);
   std::vector<std::size_t> order(g.p.size());
   while (g.p.is_identity()) {
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::shuffle(order.begin(), order.end(), rng);
+    src.shuffle(order.begin(), order.end());
     g.p = permutation(order);
   }
   return g;
@@ -149,7 +148,7 @@ exact_proof prove_a2(long cases, std::uint64_t seed) {
     pr.steps[4].record(exactly_equal(tp.z, t.z), example, label);
     // Step 5: two heads of width 2 over d_model = 4, W_O mixing them.
     // NOTE: drawn from the case's own seed (it was once seeded by the shapes alone: at most 16 distinct inputs).
-    std::mt19937_64 rng(case_seed * 7717 + 3);
+    case_source rng(case_seed * 7717 + 3);
     const Eigen::Index dm = 4;
     const auto y4 = random_grid_matrix(rng, g.x.rows(), dm, 2, 2);
     const auto c4 = random_grid_matrix(rng, g.c.rows(), dm, 2, 2);

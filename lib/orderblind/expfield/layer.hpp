@@ -6,10 +6,10 @@
 // reading the encoder's output) need exactly one; a second attention layer would take exp of elements
 // of Q(t), which `expfield::exp` refuses.
 #include <cstdint>
-#include <random>
 #include <vector>
 
 #include "orderblind/attention.hpp"
+#include "orderblind/case_source.hpp"
 #include "orderblind/index.hpp"
 #include "orderblind/permutation.hpp"
 #include "orderblind/scalar/expfield.hpp"
@@ -25,12 +25,11 @@ inline attention_options<element> options_for(const variable& var, orderblind::m
 }
 
 /// Random rational matrix with entries k/den, |k| ≤ bound.
-inline Matrix<element> random_grid_matrix(std::mt19937_64& rng, Eigen::Index rows, Eigen::Index cols, long bound,
+inline Matrix<element> random_grid_matrix(case_source& src, Eigen::Index rows, Eigen::Index cols, long bound,
                                           long den = 1) {
-  std::uniform_int_distribution<long> pick(-bound, bound);
   Matrix<element> m(rows, cols);
   for (Eigen::Index i = 0; i < rows; ++i)
-    for (Eigen::Index j = 0; j < cols; ++j) m(i, j) = element(rational(pick(rng)) / rational(den));
+    for (Eigen::Index j = 0; j < cols; ++j) m(i, j) = element(rational(src.uniform_int(-bound, bound)) / rational(den));
   return m;
 }
 
@@ -48,14 +47,14 @@ struct grid_case {
 /// A reproducible random case: n tokens (m encoder rows), width d_model, head width d_k.
 inline grid_case random_grid_case(std::uint64_t seed, Eigen::Index n, Eigen::Index m, Eigen::Index d_model,
                                   Eigen::Index d_k) {
-  std::mt19937_64 rng(seed);
-  grid_case g{random_grid_matrix(rng, n, d_model, 2, 2), random_grid_matrix(rng, m, d_model, 2, 2),
-              {random_grid_matrix(rng, d_model, d_k, 1), random_grid_matrix(rng, d_model, d_k, 1),
-               random_grid_matrix(rng, d_model, d_k, 2, 2)},
+  case_source src(seed);
+  grid_case g{random_grid_matrix(src, n, d_model, 2, 2), random_grid_matrix(src, m, d_model, 2, 2),
+              {random_grid_matrix(src, d_model, d_k, 1), random_grid_matrix(src, d_model, d_k, 1),
+               random_grid_matrix(src, d_model, d_k, 2, 2)},
               variable::for_scores(4, d_k), permutation::identity(m)};
   std::vector<std::size_t> order(to_size(m, "the number of tokens"));
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::shuffle(order.begin(), order.end(), rng);
+  src.shuffle(order.begin(), order.end());
   g.p = permutation(order);
   return g;
 }
