@@ -494,7 +494,8 @@ def _run(law, f, n, d, m, cases, seed, start_case, layers, bound_eps, shrink_bud
             + (f", dtype={dtype!r}" if dtype != "float64" else ""))
     if engine == "hypothesis":
         stats.distribution = ("Hypothesis (seeded, no database) choosing the integers of the battery's generators "
-                              "(orderblind.strategies: gen_real's i, f, g, sign; gen_permutation's kind and points; "
+                              "(orderblind.strategies: entries ±(i + f·2⁻⁵⁶) in gen_real's form, i, f and the sign from one "
+                              "8-byte block each; gen_permutation's kind and points; "
                               "n and d) with its own bias toward small and boundary values; entries rounded to the "
                               "dtype; counts of n and of permutation shapes below")
         found, calls, exhausted = _run_hypothesis(law, f, ((n_lo, n_hi), (d_lo, d_hi), (m_lo, m_hi)), cases, seed,

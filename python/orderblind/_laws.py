@@ -362,7 +362,8 @@ def evaluate(law: str, f, case: Case, layers: int = 1, bound_eps=None, context: 
     # are everything else (tokens, heads, …): each column is compared at its own scale. The invariant law
     # keeps one scale (see _SCALES).
     shaped = {"lhs": None}
-    dtypes = [a.dtype for a in args]
+    inputs = [case.x, case.q] if law == "cross" else [case.x]  # the library's order: [M, Q] for the cross law
+    dtypes = [a.dtype for a in inputs]
 
     def law_f(mats):
         # the library calls f(P·x) first, then f(x): f(x) is the output already computed (f is deterministic)
@@ -377,7 +378,6 @@ def evaluate(law: str, f, case: Case, layers: int = 1, bound_eps=None, context: 
             shaped["lhs"] = out
         return _as_rows_and_columns(out, law)
 
-    inputs = [case.x, case.q] if law == "cross" else [case.x]
     out_width = int(_as_rows_and_columns(rhs, "equivariant").shape[1])
     bound = _bound(law, case, out_width, layers, bound_eps)
     r = _core.check_permutation_law(law, law_f, [np.asarray(m, dtype=np.float64) for m in inputs],

@@ -111,3 +111,16 @@ def test_the_command_checks_a_bfloat16_callable(tmp_path):
     r = run("equivariant", "layers:attention", "--d", "4", cwd=tmp_path)
     assert r.returncode == 2 and "pass dtype='float32'" in r.stderr
     no_traceback(r)
+
+
+def test_the_command_draws_with_hypothesis_by_default_and_takes_the_engine_and_a_scale(tmp_path):
+    (tmp_path / "layers.py").write_text(
+        "import numpy as np\n"
+        "def pooled(x):\n"
+        "    s = x @ x.T\n"
+        "    w = np.exp(s - s.max(axis=1, keepdims=True))\n"
+        "    return ((w / w.sum(axis=1, keepdims=True)) @ x).mean(axis=0)\n")
+    r = run("invariant", "layers:pooled", "--d", "3", "--cases", "20", "--scale", "10", cwd=tmp_path)
+    assert r.returncode == 0 and "drawn and shrunk by Hypothesis" in r.stdout and "scale=" in r.stdout, r.stderr
+    r = run("invariant", "layers:pooled", "--d", "3", "--cases", "20", "--engine", "builtin", cwd=tmp_path)
+    assert r.returncode == 0 and "cases 0..19" in r.stdout, r.stderr
