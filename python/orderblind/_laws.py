@@ -273,7 +273,7 @@ class Outcome:
     rhs_value: float = 0.0
     problem: str = ""             # set when the sides are not finite (NaN/Inf always fail)
     out_width: int = 0
-    column_scale: float = 0.0     # max|·| over the worst entry's column, both sides
+    column_scale: float = 0.0     # the worst entry's scale: max(c_j, median c) of the right side (at least scale=)
     dtype: str = "float64"        # the dtype f computed in (its output's)
 
 
