@@ -345,3 +345,13 @@ def test_the_hypothesis_shrink_budget_ends_shrinking_on_a_failing_case():
     ce = ob.find_equivariance_counterexample(causal_attention, n=(5, 6), d=4, shrink_budget=3, engine="hypothesis")
     assert ce.shrink_exhausted and ce.shrink_evaluations == 3 and "budget exhausted" in ce.message()
     assert not ce.replay(causal_attention).ok
+
+
+def test_a_zero_bound_still_reports_the_residual_in_eps():
+    """bound_eps=0 makes every difference fail (the library's ratio is then ∞); the residual reported is still
+    the difference in units of ε·s, measured by a second comparison with a bound of 1 ε."""
+    x = np.array([[1.5, -2.25], [0.75, 3.0]])
+    with pytest.raises(ob.CounterexampleError) as err:
+        ob.assert_equivariant_on(row_skew(3.0), x, [1, 0], bound_eps=0)
+    assert 2.9 < err.value.counterexample.residual_eps < 3.1
+    assert ob.assert_equivariant_on(lambda v: np.ones_like(v), x, [1, 0], bound_eps=0).max_residual_eps == 0
