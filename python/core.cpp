@@ -25,6 +25,8 @@
 #include "orderblind/blocks.hpp"
 #include "orderblind/compare.hpp"
 #include "orderblind/errors.hpp"
+#include "orderblind/io/table.hpp"
+#include "orderblind/io/work_limits.hpp"
 #include "orderblind/pe/battery.hpp"
 #include "orderblind/pe/schemes.hpp"
 #include "orderblind/permutation.hpp"
@@ -32,6 +34,7 @@
 #include "properties/check/check.hpp"
 #include "properties/support/permutations.hpp"
 #include "orderblind/pe/schemes_report.hpp"
+#include "orderblind/verify/law.hpp"
 #include "orderblind/verify/render.hpp"
 
 namespace py = pybind11;
@@ -268,11 +271,22 @@ py::list check_table(const Matrix<double>& values, const std::string& element_ty
   return out;
 }
 
-// --- the permutation laws' comparison ---------------------------------------------------------------
+// --- permutations ----------------------------------------------------------------------------------
 
-/// The largest |a − b| of an entry in units of eps·s_j, where s_j = max(c_j, median_k c_k) and c_j is the
-/// magnitude of column j (max over the column of |a| and |b|): returns (residual, row, column, s_j) of the
-/// worst entry. Entries equal on both sides contribute 0.
+permutation to_permutation(const std::vector<long>& image) {
+  return permutation::from_signed(std::vector<long long>(image.begin(), image.end()));
+}
+
+std::vector<long> to_image(const permutation& p) {
+  std::vector<long> out;
+  for (auto v : p.image()) out.push_back(static_cast<long>(v));
+  return out;
+}
+
+// --- the permutation laws, through verify::check_law -----------------------------------------------
+
+/// The per-column scales of the black-box laws: 1×c, s_j = max(c_j, median_k c_k), c_j = max|column j| of
+/// the right side (verify::column_scales).
 // NOTE: why this scale (the longer derivation is in docs/python.md, "The bound, and why"). The laws permute
 // rows (tokens) and never move a column (a feature), so column j of f(PX) and of P·f(X) is computed by the
 // same operations on the same values, except for the sums over the sequence axis that P reorders. The
@@ -287,49 +301,83 @@ py::list check_table(const Matrix<double>& values, const std::string& element_ty
 // hide a 10⁻⁶ leak elsewhere, as max|output| did. Assumed: fewer than half of the columns are outliers,
 // and a cancelling column's terms are no larger than the median column. No absolute floor: the laws are
 // scale-invariant, and so is this unit.
-// NOTE: the inputs are finite (the caller reports a NaN or ±∞ entry first, with its place); a non-finite
-// entry here still makes the residual NaN or ∞, which fails `residual <= bound`.
-py::tuple column_residual_in_eps(const Matrix<double>& a, const Matrix<double>& b, double eps) {
-  if (a.rows() != b.rows() || a.cols() != b.cols())
-    throw std::invalid_argument("column_residual_in_eps: shapes " + shape_of(a) + " and " + shape_of(b) + " differ");
-  if (a.size() == 0) throw std::invalid_argument("column_residual_in_eps: an empty output cannot be compared");
-  if (!(eps > 0) || !std::isfinite(eps)) throw std::invalid_argument("column_residual_in_eps: eps must be finite and > 0");
-  std::vector<double> magnitude(static_cast<std::size_t>(a.cols()));
-  for (Eigen::Index j = 0; j < a.cols(); ++j)
-    magnitude[static_cast<std::size_t>(j)] = std::max(a.col(j).cwiseAbs().maxCoeff(), b.col(j).cwiseAbs().maxCoeff());
-  std::vector<double> sorted = magnitude;
-  // NOTE: the lower median (the smaller middle value for an even count): the tighter of the two.
+Matrix<double> median_floored_column_scales(const Matrix<double>& rhs) {
+  Matrix<double> s = verify::column_scales(rhs);
+  std::vector<double> sorted(s.data(), s.data() + s.size());
+  // NOTE: the lower median (the smaller middle value for an even count): the tighter of the two. A NaN
+  // scale (a NaN in the column) never reaches here: compare() fails on the NaN entry first.
   const auto mid = sorted.begin() + static_cast<std::ptrdiff_t>((sorted.size() - 1) / 2);
   std::nth_element(sorted.begin(), mid, sorted.end());
-  const double median = *mid;
-  double worst = 0;
-  Eigen::Index wr = 0, wc = 0;
-  for (Eigen::Index j = 0; j < a.cols(); ++j) {
-    const double s = std::max(magnitude[static_cast<std::size_t>(j)], median);
-    for (Eigen::Index i = 0; i < a.rows(); ++i) {
-      if (a(i, j) == b(i, j)) continue;
-      const double r = std::abs(a(i, j) - b(i, j)) / (eps * s);
-      if (!(r <= worst)) {  // NOTE: also takes a NaN residual, which then fails the bound
-        worst = r;
-        wr = i;
-        wc = j;
-        if (std::isnan(r)) break;
-      }
-    }
-    if (std::isnan(worst)) break;
-  }
-  return py::make_tuple(worst, wr, wc, std::max(magnitude[static_cast<std::size_t>(wc)], median));
+  for (Eigen::Index j = 0; j < s.cols(); ++j) s(0, j) = std::max(s(0, j), *mid);
+  return s;
 }
 
-// --- permutations ----------------------------------------------------------------------------------
-
-permutation to_permutation(const std::vector<long>& image) {
-  return permutation::from_signed(std::vector<long long>(image.begin(), image.end()));
+/// The law of the Python assertions, as data (verify/law.hpp): "equivariant" f(PX) = P·f(X), "invariant"
+/// f(PX) = f(X), "cross" f(Q, PM) = f(Q, M) with inputs [M, Q].
+verify::permutation_law python_law(const std::string& name) {
+  using verify::action;
+  if (name == "equivariant") return verify::equivariance("f(PX) = P·f(X)");
+  if (name == "invariant") return verify::invariance("f(PX) = f(X)");
+  if (name == "cross") return {"f(Q, PM) = f(Q, M)", {action::permute_rows, action::none}, action::none};
+  throw std::invalid_argument("law must be 'equivariant', 'invariant' or 'cross', got '" + name + "'");
 }
 
-std::vector<long> to_image(const permutation& p) {
-  std::vector<long> out;
-  for (auto v : p.image()) out.push_back(static_cast<long>(v));
+/// One case of a permutation law on a Python callable, decided as verify::check_law decides it (its sides,
+/// then verify::compare under a tolerance read from the right side)
+/// (the library's rules: NaN and ±∞ fail, naming the entry; an empty or mis-shaped output is not
+/// compared). `f` takes the inputs as a list of float64 matrices and returns the output as a float64
+/// matrix whose columns are its features (orderblind/_laws.py adapts the user's callable). The bound is
+/// k units of `eps` (the dtype's ε) times each entry's scale: per column, max(c_j, median c) ("columns"),
+/// or one scale max|f(x)| ("one"); either at least `scale_floor` (a scale the caller states, ≥ 0).
+py::dict check_permutation_law(const std::string& law_name, const py::function& f, const std::vector<Matrix<double>>& inputs,
+                               const std::vector<long>& image, double k, double eps, const std::string& scales,
+                               double scale_floor) {
+  const auto law = python_law(law_name);
+  if (!(k >= 0) || !std::isfinite(k)) throw std::invalid_argument("k must be finite and >= 0");
+  if (!(eps > 0) || !std::isfinite(eps)) throw std::invalid_argument("eps must be finite and > 0");
+  if (!(scale_floor >= 0) || !std::isfinite(scale_floor))
+    throw std::invalid_argument("scale_floor must be finite and >= 0");
+  if (scales != "columns" && scales != "one") throw std::invalid_argument("scales must be 'columns' or 'one'");
+  const auto p = to_permutation(image);
+  // NOTE: compare() states bounds in units of double's ε; the dtype's ε is a power of two times it, so
+  // k·(eps/ε_double) is the same bound, exactly (the ratio is 2^29 for float32, 2^45 for bfloat16).
+  const double unit = eps / scalar_traits<double>::epsilon();
+  auto call = [&](const std::vector<Matrix<double>>& xs) { return f(xs).cast<Matrix<double>>(); };
+  Matrix<double> scale_used;
+  auto tolerance = [&](double multiple) {
+    return [&, multiple](const std::vector<Matrix<double>>&, const Matrix<double>& rhs) {
+      Matrix<double> s;
+      if (rhs.size() == 0) s = Matrix<double>::Zero(1, 1);  // NOTE: compare() refuses the empty output first
+      else if (scales == "columns") s = median_floored_column_scales(rhs);
+      else s = verify::one_scale(rhs.cwiseAbs().maxCoeff());
+      for (Eigen::Index j = 0; j < s.size(); ++j) s(j) = std::max(s(j), scale_floor);  // NaN stays NaN
+      scale_used = s;
+      return verify::within_eps<double>(multiple * unit, s, "the reordering bound");
+    };
+  };
+  const auto [lhs, rhs] = verify::sides<double>(law, call, inputs, p);
+  auto c = verify::compare(lhs, rhs, tolerance(k)({}, rhs), "f(P·x)",
+                           law.output == verify::action::permute_rows ? "P·f(x)" : "f(x)");
+  py::dict out;
+  out["held"] = c.held;
+  // NOTE: the residual in the dtype's ε: ratio × k; for a zero bound (k = 0) a second comparison with k = 1.
+  double residual = c.ratio * k;
+  if (k == 0) residual = c.ratio == 0 ? 0.0 : verify::compare(lhs, rhs, tolerance(1.0)({}, rhs)).ratio;
+  const bool compared = c.held || !std::isnan(c.ratio);
+  const bool incomparable = !compared && static_cast<bool>(c.at);
+  out["compared"] = compared;          // false: not a number somewhere (incomparable) or nothing to compare
+  out["incomparable"] = incomparable;  // a NaN or ±∞ at (row, col)
+  out["residual_eps"] = compared ? residual : std::numeric_limits<double>::infinity();
+  out["row"] = c.at ? c.at.row : 0;
+  out["col"] = c.at ? c.at.col : 0;
+  out["lhs_shape"] = py::make_tuple(lhs.rows(), lhs.cols());
+  out["rhs_shape"] = py::make_tuple(rhs.rows(), rhs.cols());
+  const bool at_ok = c.at && c.at.row < lhs.rows() && c.at.col < lhs.cols() && lhs.rows() == rhs.rows() &&
+                     lhs.cols() == rhs.cols();
+  out["lhs"] = at_ok ? lhs(c.at.row, c.at.col) : 0.0;
+  out["rhs"] = at_ok ? rhs(c.at.row, c.at.col) : 0.0;
+  out["scale"] = at_ok && scale_used.size() ? verify::detail::scale_at(scale_used, c.at.row, c.at.col) : 0.0;
+  out["why"] = c.why;
   return out;
 }
 
@@ -352,6 +400,12 @@ PYBIND11_MODULE(_core, m) {
   // NOTE: the one default seed of every seeded check (orderblind/seed.hpp), so that the Python functions
   // draw the same default as the command and the C++ battery.
   m.attr("default_seed") = py::int_(orderblind::default_seed);
+  // NOTE: the limits of `check` on a user's matrices, from the library (io/table.hpp, io/work_limits.hpp),
+  // so that the Python door refuses what the command refuses.
+  m.attr("max_read_elements") = py::int_(io::read_limits{}.max_elements);
+  m.attr("default_max_work_double") = io::default_max_work_double;
+  m.attr("default_max_work_exact") = io::default_max_work_exact;
+  m.attr("default_max_square") = io::default_max_square;
 
   // Bounds (units of ε; derivations in compare.hpp and properties/battery/tolerances.hpp).
   m.def("attention_reorder_bound_eps", [](long n) { return attention_reorder_bound_eps(n); }, py::arg("n"),
@@ -364,8 +418,10 @@ PYBIND11_MODULE(_core, m) {
   m.def("residual_in_eps", [](const Matrix<double>& a, const Matrix<double>& b) { return residual_in_eps(a, b); },
         py::arg("a"), py::arg("b"), "max|a − b| / (ε·max(1, max|a|, max|b|)) (compare.hpp; finite inputs only)");
   m.def("epsilon", [] { return scalar_traits<double>::epsilon(); });
-  m.def("column_residual_in_eps", &column_residual_in_eps, py::arg("a"), py::arg("b"), py::arg("eps"),
-        "(residual, row, column, scale): max over entries of |a − b| / (eps·s_j), s_j = max(c_j, median c), c_j = max|column j| of a and b");
+  m.def("check_permutation_law", &check_permutation_law, py::arg("law"), py::arg("f"), py::arg("inputs"),
+        py::arg("image"), py::arg("k"), py::arg("eps"), py::arg("scales"), py::arg("scale_floor") = 0.0,
+        "one case of a permutation law, decided by verify::check_law's sides and verify::compare: a dict with "
+        "held, compared, incomparable, residual_eps (units of eps·scale), row, col, lhs, rhs, scale, why");
 
   // Permutations (convention of permutation.hpp: (P X).row(i) = X.row(π(i)), i.e. X[image]).
   m.def("permutation_cycles", [](const std::vector<long>& image) { return to_permutation(image).cycles(); },

@@ -17,6 +17,7 @@ See docs/python.md for the bounds, the distributions and the PyTorch adapter.
 
 from ._check import (
     DEFAULT_SEED,
+    ENGINES,
     assert_cross_invariant_on,
     assert_equivariant_on,
     assert_invariant_on,
@@ -29,13 +30,14 @@ from ._check import (
     find_equivariance_counterexample,
 )
 from ._core import attention_reorder_bound_eps, multi_head_reorder_bound_eps, residual_in_eps
-from ._laws import DISTRIBUTION, DTYPE_EPS, CallableError, NondeterministicError, UndefinedPosition, cycles
+from ._laws import (DISTRIBUTION, DTYPE_EPS, CallableError, NondeterministicError, UndefinedPosition,
+                    UnsupportedDtypeError, cycles)
 from ._schemes import SchemeResult, TableResult, check_scheme, check_table, reference_scheme
 
 __all__ = [
-    "DEFAULT_SEED", "DTYPE_EPS", "NondeterministicError", "assert_cross_invariant_on", "assert_equivariant_on",
+    "DEFAULT_SEED", "DTYPE_EPS", "ENGINES", "NondeterministicError", "assert_cross_invariant_on", "assert_equivariant_on",
     "assert_invariant_on", "CallableError", "Counterexample", "CounterexampleError", "DISTRIBUTION", "SchemeResult", "Stats",
-    "TableResult", "UndefinedPosition", "assert_cross_attention_invariant", "assert_permutation_equivariant",
+    "TableResult", "UndefinedPosition", "UnsupportedDtypeError", "assert_cross_attention_invariant", "assert_permutation_equivariant",
     "assert_permutation_invariant", "attention_reorder_bound_eps", "check_scheme", "check_table", "cycles",
     "find_equivariance_counterexample", "multi_head_reorder_bound_eps", "reference_scheme", "residual_in_eps",
 ]

@@ -5,7 +5,7 @@
     python3 -m orderblind schemes --scheme module:callable --kind additive|query_key|score_bias --dim D
                                   [--key module:callable] [--max-position L] [--format text|markdown|json]
     python3 -m orderblind equivariant module:callable --d D [--n LO HI] [--cases K] [--seed S] [--dtype T]
-                                  [--engine builtin|hypothesis]
+                                  [--engine auto|hypothesis|builtin] [--scale S]
     python3 -m orderblind invariant   module:callable --d D [...]
 
 Exit codes as the CLI: 0 every check held, 1 a check failed, 2 bad usage or bad input (a message on
@@ -85,7 +85,10 @@ def main(argv=None) -> int:
         e.add_argument("--seed", type=int, default=_check.DEFAULT_SEED)
         e.add_argument("--dtype", default="float64", choices=["float64", "float32", "bfloat16", "float16"],
                        help="the floating type the callable computes in (the bound is in its ε)")
-        e.add_argument("--engine", default="builtin", choices=["builtin", "hypothesis"])
+        e.add_argument("--engine", default="auto", choices=list(_check.ENGINES),
+                       help="auto (default): Hypothesis where installed, else the builtin engine")
+        e.add_argument("--scale", type=float, default=None,
+                       help="a floor under the bound's scale: the magnitude of the terms the callable sums")
     a = ap.parse_args(argv)
     try:
         if a.command == "check":
@@ -106,7 +109,7 @@ def main(argv=None) -> int:
               "invariant": _check.assert_permutation_invariant}[a.command]
         try:
             stats = fn(_load(a.callable), n=tuple(a.n), d=a.d, cases=a.cases, seed=a.seed, dtype=a.dtype,
-                       engine=a.engine)
+                       engine=a.engine, scale=a.scale)
         except AssertionError as err:
             print(err)
             return 1

@@ -59,9 +59,9 @@ class Stats:
     permutation_kinds: dict = dataclasses.field(default_factory=dict)
 
     def __str__(self) -> str:
-        where = (f"cases {self.start_case}..{self.start_case + self.cases - 1}" if self.engine == "builtin"
-                 else "drawn and shrunk by Hypothesis")
-        return (f"{self.law}: {self.cases} sampled cases (seed {self.seed}, {where}), {self.arithmetic}, "
+        where = {"builtin": f"seed {self.seed}, cases {self.start_case}..{self.start_case + self.cases - 1}",
+                 "hypothesis": f"seed {self.seed}, drawn and shrunk by Hypothesis"}.get(self.engine, "the case given")
+        return (f"{self.law}: {self.cases} sampled cases ({where}), {self.arithmetic}, "
                 f"evidence {self.evidence}; bound {self.bound}; "
                 f"largest residual {self.max_residual_eps:.3g} ε (case {self.max_residual_case}); n: "
                 f"{dict(sorted(self.n_counts.items()))}; permutations: {dict(sorted(self.permutation_kinds.items()))}")
@@ -84,6 +84,7 @@ class Counterexample:
     stats: Optional[Stats] = None
     dtype: str = "float64"
     engine: str = "builtin"
+    scale_given: bool = False
 
     @property
     def n(self) -> int:
@@ -105,11 +106,12 @@ class Counterexample:
     def residual_eps(self) -> float:
         return self.outcome.residual_eps
 
-    def replay(self, f, layers: int = 1, bound_eps=None) -> Outcome:
+    def replay(self, f, layers: int = 1, bound_eps=None, scale=None) -> Outcome:
         """Re-evaluate the shrunk case on f (e.g. after a fix)."""
         if bound_eps is not None and not (np.isfinite(bound_eps) and bound_eps >= 0):
             raise ValueError(f"bound_eps must be finite and >= 0, got {bound_eps!r}")
-        return evaluate(self.law, f, self.case, layers, bound_eps, "replay", self.dtype)
+        _check_scale_argument(scale)
+        return evaluate(self.law, f, self.case, layers, bound_eps, "replay", self.dtype, scale)
 
     def message(self) -> str:
         o, c = self.outcome, self.case
@@ -121,8 +123,10 @@ class Counterexample:
         rows = "memory rows" if self.law == "cross" else "tokens"
         how = {"builtin": f" (from n = {self.original_n}; {self.shrink_steps} shrink steps, {self.shrink_evaluations} "
                           f"evaluations{', budget exhausted' if self.shrink_exhausted else ''})",
-               "hypothesis": f" (shrunk by Hypothesis; {self.shrink_evaluations} calls after the cases counted)",
+               "hypothesis": f" (shrunk by Hypothesis in {self.shrink_evaluations} calls"
+                             f"{', budget exhausted' if self.shrink_exhausted else ''})",
                "given": " (the case given)"}[self.engine]
+        scale_note = ", at least the given scale=" if self.scale_given else ""
         lines = [f"{what} beyond the bound.",
                  f"  {'shrunk counterexample' if self.engine != 'given' else 'counterexample'}: n = {c.n} {rows}, "
                  f"d = {c.d}" + (f", {c.q.shape[0]} query rows" if c.q is not None else "") + how,
@@ -134,8 +138,15 @@ class Counterexample:
                          f"{o.residual_eps:.6g} ε > bound {o.bound_eps:.6g} ε")
             where = ("max|·| over the whole output" if self.law == "invariant" else
                      f"max(c_{o.worst_index[-1] if o.worst_index else 0}, median c), c_j = max|·| over column j")
-            lines.append(f"  (unit ε·s, s = {o.column_scale!r} = {where} of both sides; "
+            lines.append(f"  (unit ε·s, s = {o.column_scale!r} = {where} of the right side{scale_note}; "
                          f"ε = {DTYPE_EPS[self.dtype]!r} of {self.dtype}, f computed in {o.dtype})")
+            inputs = max(float(np.abs(c.x).max()), 0.0 if c.q is None else float(np.abs(c.q).max()))
+            if o.column_scale < inputs * 2.0 ** -10:
+                # NOTE: the known limit of a black-box scale (docs/python.md): a sum whose terms cancel.
+                lines.append(f"  note: that scale is far below the inputs' magnitude ({inputs:g}): if f's output there "
+                             "is a sum whose terms cancel (a mean of rows x and −x), its rounding is relative to the "
+                             "terms, which a black box does not show — pass scale= the terms' magnitude (e.g. "
+                             "scale=lambda x: x when f averages rows of x) and check again")
         lines.append(f"  X = {np.array2string(c.x, separator=', ', max_line_width=120)}"
                      if self.law != "cross" else
                      f"  M = {np.array2string(c.x, separator=', ', max_line_width=120)}\n"
@@ -143,9 +154,11 @@ class Counterexample:
         if self.engine == "builtin":
             lines.append(f"  seed {self.seed}, case {self.case_index}; replay the unshrunk case with {self.replay_call}; "
                          "the shrunk one with err.counterexample.replay(f)")
-        else:
+        elif self.engine == "hypothesis":
             lines.append(f"  seed {self.seed}, drawn and shrunk by Hypothesis; replay the run with {self.replay_call}; "
                          "the shrunk case with err.counterexample.replay(f)")
+        else:
+            lines.append("  replay it with err.counterexample.replay(f)")
         if self.stats is not None:
             lines.append(f"  checked: {self.stats}")
         return "\n".join(lines)
@@ -187,8 +200,10 @@ class _Shrinker:
     simpler entries; a candidate is kept when it still fails. Repeats until nothing changes or the
     evaluation budget is spent."""
 
-    def __init__(self, law, f, layers, bound_eps, n_lo, n_fixed, d_lo, d_fixed, m_lo, m_fixed, budget, dtype):
+    def __init__(self, law, f, layers, bound_eps, n_lo, n_fixed, d_lo, d_fixed, m_lo, m_fixed, budget, dtype,
+                 scale=None):
         self.law, self.f, self.layers, self.bound_eps, self.dtype = law, f, layers, bound_eps, dtype
+        self.scale = scale
         self.n_lo, self.n_fixed, self.d_lo, self.d_fixed = n_lo, n_fixed, d_lo, d_fixed
         self.m_lo, self.m_fixed = m_lo, m_fixed
         self.budget = budget
@@ -201,7 +216,8 @@ class _Shrinker:
             return None
         self.evaluations += 1
         try:
-            o = evaluate(self.law, self.f, case, self.layers, self.bound_eps, "while shrinking", self.dtype)
+            o = evaluate(self.law, self.f, case, self.layers, self.bound_eps, "while shrinking", self.dtype,
+                         self.scale)
         except CallableError:
             # NOTE: a candidate f rejects (e.g. too few rows for it) is not a counterexample; the
             # shrinker keeps the last genuine failing case.
@@ -279,6 +295,14 @@ class _Shrinker:
 
 # --- running ----------------------------------------------------------------------------------------
 
+
+def _check_scale_argument(scale) -> None:
+    if scale is None or callable(scale):
+        return
+    if isinstance(scale, bool) or not isinstance(scale, (int, float, np.integer, np.floating)) \
+            or not (np.isfinite(scale) and scale >= 0):
+        raise ValueError(f"scale must be a finite number >= 0 or a callable of the inputs, got {scale!r}")
+
 #: Seeds are 64-bit, as the command's --seed and the C++ battery's.
 MAX_SEED = (1 << 64) - 1
 
@@ -291,13 +315,32 @@ def _hypothesis_available() -> bool:
     return True
 
 
+def _inside_hypothesis_test() -> bool:
+    """True inside a running @given test: Hypothesis cannot run a second @given there."""
+    try:
+        from hypothesis.control import currently_in_test_context
+    except ImportError:
+        return False
+    return bool(currently_in_test_context())
+
+
+#: The engines: "auto" (the default) is "hypothesis" where Hypothesis is importable and no @given test is
+#: running, else "builtin".
+ENGINES = ("auto", "hypothesis", "builtin")
+
+
 def _choose_engine(engine, start_case) -> str:
-    # NOTE: why the builtin engine is the default. Measured on this machine class (2 shared cores), a learned
-    # position bias in nn.MultiheadAttention (d = 8, float64): the builtin engine refutes and shrinks it to
-    # n = 2 in 0.02 s (63 calls of f); Hypothesis 6.67 in 6.6 s (456 calls of f, 0.22 s of them in f, the
-    # rest its shrinker over ~150 draws per example). Both end at the same case (two tokens, one entry ±1).
-    if engine not in ("hypothesis", "builtin"):
-        raise ValueError(f"engine must be 'builtin' or 'hypothesis', got {engine!r}")
+    # NOTE: why Hypothesis is the default where it is installed: users get the shrinking they know, and the
+    # run is tuned so that it costs about what the builtin engine costs (see _run_hypothesis): no deadline,
+    # no example database (nothing written; the seed replays the run), a shrink budget. The builtin engine
+    # stays the fallback — without Hypothesis, inside a user's own @given test (no nested @given), and
+    # for start_case (replaying one builtin case) — and can be chosen with engine="builtin".
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(map(repr, ENGINES))}, got {engine!r}")
+    if engine == "auto":
+        if start_case or not _hypothesis_available() or _inside_hypothesis_test():
+            return "builtin"
+        return "hypothesis"
     if engine == "hypothesis":
         if not _hypothesis_available():
             raise ImportError("engine='hypothesis' needs Hypothesis (Debian: python3-hypothesis); engine='builtin' "
@@ -305,6 +348,9 @@ def _choose_engine(engine, start_case) -> str:
         if start_case:
             raise ValueError("start_case replays one case of the builtin engine; with engine='hypothesis' replay the "
                              "whole run with the same seed")
+        if _inside_hypothesis_test():
+            raise ValueError("engine='hypothesis' cannot run inside a @given test (Hypothesis does not nest); use "
+                             "engine='builtin' or the one-case assertions (assert_equivariant_on)")
     return engine
 
 
@@ -333,7 +379,22 @@ class _Failed(Exception):
     pass
 
 
-def _run_hypothesis(law, f, ranges, cases, seed, layers, bound_eps, dtype, stats):
+class _BudgetSpent(BaseException):
+    """Ends Hypothesis's shrinking when shrink_budget calls are spent: the last failing case it tried (a
+    case it keeps: its shrinker tries only candidates simpler than the best so far) is the result."""
+
+
+# NOTE: named functions, not lambdas, in .map(): Hypothesis 6.67 describes a mapped function on every draw,
+# and for a lambda that means reading and parsing its source (≈ 2 ms a draw, measured).
+def _equivariance_case(t) -> Case:
+    return Case(t[0], t[1])
+
+
+def _cross_case(t) -> Case:
+    return Case(t[1], t[2], t[0])
+
+
+def _run_hypothesis(law, f, ranges, cases, seed, layers, bound_eps, dtype, stats, shrink_budget=2000, scale=None):
     from hypothesis import HealthCheck, Phase, given, reject, settings
     from hypothesis import seed as hypothesis_seed
 
@@ -341,17 +402,22 @@ def _run_hypothesis(law, f, ranges, cases, seed, layers, bound_eps, dtype, stats
     (n_lo, n_hi), (d_lo, d_hi), (m_lo, m_hi) = ranges
     if law == "cross":
         strategy = obs.cross_attention_cases(n=(n_lo, n_hi), d=(d_lo, d_hi), m=(m_lo, m_hi), dtype=dtype).map(
-            lambda t: Case(t[1], t[2], t[0]))
+            _cross_case)
     else:
-        strategy = obs.equivariance_cases(n=(n_lo, n_hi), d=(d_lo, d_hi), dtype=dtype).map(lambda t: Case(t[0], t[1]))
-    seen = {"failed": False, "last": None, "calls": 0, "max": (-1.0, -1)}
+        strategy = obs.equivariance_cases(n=(n_lo, n_hi), d=(d_lo, d_hi), dtype=dtype).map(_equivariance_case)
+    seen = {"failed": False, "last": None, "calls": 0, "max": (-1.0, -1), "shrink_calls": 0, "exhausted": False}
     n_counts, kinds = collections.Counter(), collections.Counter()
 
     def test(case):
         seen["calls"] += 1
+        if seen["failed"]:
+            if seen["shrink_calls"] >= shrink_budget:
+                seen["exhausted"] = True
+                raise _BudgetSpent()
+            seen["shrink_calls"] += 1
         context = f"seed {seed}, Hypothesis example {seen['calls']}, n = {case.n}, d = {case.d}"
         try:
-            o = evaluate(law, f, case, layers, bound_eps, context, dtype)
+            o = evaluate(law, f, case, layers, bound_eps, context, dtype, scale)
         except NondeterministicError as e:
             raise _Abort(e) from None
         except CallableError as e:
@@ -379,17 +445,17 @@ def _run_hypothesis(law, f, ranges, cases, seed, layers, bound_eps, dtype, stats
         run()
     except _Abort as a:
         raise a.error from None
-    except _Failed:
+    except (_Failed, _BudgetSpent):
         pass
     stats.n_counts, stats.permutation_kinds = dict(n_counts), dict(kinds)
     stats.max_residual_eps, stats.max_residual_case = max(seen["max"][0], 0.0), seen["max"][1]
     if not seen["failed"]:
-        return None, seen["calls"]
-    return seen["last"], seen["calls"]
+        return None, seen["calls"], False
+    return seen["last"], seen["shrink_calls"], seen["exhausted"]
 
 
 def _run(law, f, n, d, m, cases, seed, start_case, layers, bound_eps, shrink_budget, replay_name, dtype="float64",
-         engine="builtin"):
+         engine="auto", scale=None):
     if not callable(f):
         raise TypeError(f"f must be callable, got {type(f).__name__}")
     cases = integer_argument(cases, "cases", 1)
@@ -411,6 +477,7 @@ def _run(law, f, n, d, m, cases, seed, start_case, layers, bound_eps, shrink_bud
         if rows * d_hi > MAX_CASE_ELEMENTS:
             raise ValueError(f"{rows_name} = {rows} by d = {d_hi} is {rows * d_hi:.4g} entries per drawn matrix, more "
                              f"than the limit {MAX_CASE_ELEMENTS} (2²⁴, the command's read limit): draw smaller cases")
+    _check_scale_argument(scale)
     engine = _choose_engine(engine, start_case)
     stats = Stats(law=law, seed=seed, start_case=start_case, dtype=dtype, engine=engine)
     stats.arithmetic = (f"{dtype} (the callable's own arithmetic; compared in double, exactly, in units of "
@@ -420,22 +487,25 @@ def _run(law, f, n, d, m, cases, seed, start_case, layers, bound_eps, shrink_bud
     stats.bound = ("bound_eps = %g, in %s (given)" % (bound_eps, unit)) if bound_eps is not None else (
         f"{layers}·(4(n+1) + 2w + 2){' + 2n' if law == 'invariant' else ''}, w = max(d, output width), in {unit} — "
         "multi_head_reorder_bound_eps (properties/battery/tolerances.hpp)")
+    if scale is not None:
+        stats.bound += "; the scale at least the given scale= (the magnitude of the terms f pools, stated by the caller)"
     args = (f"n={(n_lo, n_hi) if n is None else n!r}, d={d!r}"
             + (f", m={(m_lo, m_hi) if m is None else m!r}" if law == "cross" else "")
             + (f", dtype={dtype!r}" if dtype != "float64" else ""))
     if engine == "hypothesis":
         stats.distribution = ("Hypothesis (seeded, no database) choosing the integers of the battery's generators "
-                              "(orderblind.strategies: gen_real's i, f, g, sign; gen_permutation's kind and points; "
+                              "(orderblind.strategies: entries ±(i + f·2⁻⁵⁶) in gen_real's form, i, f and the sign from one "
+                              "8-byte block each; gen_permutation's kind and points; "
                               "n and d) with its own bias toward small and boundary values; entries rounded to the "
                               "dtype; counts of n and of permutation shapes below")
-        found, calls = _run_hypothesis(law, f, ((n_lo, n_hi), (d_lo, d_hi), (m_lo, m_hi)), cases, seed, layers,
-                                          bound_eps, dtype, stats)
+        found, calls, exhausted = _run_hypothesis(law, f, ((n_lo, n_hi), (d_lo, d_hi), (m_lo, m_hi)), cases, seed,
+                                                  layers, bound_eps, dtype, stats, shrink_budget, scale)
         if found is None:
             return None, stats
         small, so = found
-        replay = f"orderblind.{replay_name}(f, {args}, seed={seed})"
-        return Counterexample(law, small, so, seed, stats.cases - 1, -1, -1, calls - stats.cases, False, replay,
-                              stats, dtype, engine), stats
+        replay = f"orderblind.{replay_name}(f, {args}, seed={seed}, engine='hypothesis')"
+        return Counterexample(law, small, so, seed, stats.cases - 1, -1, -1, calls, exhausted, replay,
+                              stats, dtype, engine, scale is not None), stats
     n_counts, kinds = collections.Counter(), collections.Counter()
     for k in range(start_case, start_case + cases):
         rng = _rng(seed, k)
@@ -452,16 +522,17 @@ def _run(law, f, n, d, m, cases, seed, start_case, layers, bound_eps, shrink_bud
         stats.cases += 1
         case = Case(x, perm, q)
         context = f"seed {seed}, case {k}, n = {nn}, d = {dd}"
-        o = evaluate(law, f, case, layers, bound_eps, context, dtype)
+        o = evaluate(law, f, case, layers, bound_eps, context, dtype, scale)
         if o.residual_eps > stats.max_residual_eps or stats.max_residual_case < 0:
             stats.max_residual_eps, stats.max_residual_case = o.residual_eps, k
         if not o.ok:
             stats.n_counts, stats.permutation_kinds = dict(n_counts), dict(kinds)
-            sh = _Shrinker(law, f, layers, bound_eps, n_lo, n_fixed, d_lo, d_fixed, m_lo, m_fixed, shrink_budget, dtype)
+            sh = _Shrinker(law, f, layers, bound_eps, n_lo, n_fixed, d_lo, d_fixed, m_lo, m_fixed, shrink_budget, dtype,
+                           scale)
             small, so = sh.shrink(case, o)
             replay = f"orderblind.{replay_name}(f, {args}, seed={seed}, start_case={k}, cases=1)"
             return Counterexample(law, small, so, seed, k, nn, sh.steps, sh.evaluations,
-                                  sh.evaluations >= shrink_budget, replay, stats, dtype, engine), stats
+                                  sh.evaluations >= shrink_budget, replay, stats, dtype, engine, scale is not None), stats
     stats.n_counts, stats.permutation_kinds = dict(n_counts), dict(kinds)
     return None, stats
 
@@ -473,13 +544,17 @@ _DOC_ARGS = """
         NumPy / torch dtype). The drawn rows are rounded to it and passed as that NumPy dtype (bfloat16: a
         float32 array of bfloat16 values; torch.from_numpy(x).bfloat16() is exact); the bound is in its ε.
     cases, seed: how many cases, and the seed (an int in [0, 2⁶⁴)).
-    engine: 'builtin' (default: NumPy PCG64, case k seeded with SeedSequence(seed, spawn_key=(k,)), the
-        battery's distributions, shrunk greedily; start_case=k, cases=1 replays case k alone) or 'hypothesis'
-        (Hypothesis draws with orderblind.strategies and shrinks; seeded, no database, so the same call
-        replays the same run; ~100× slower to shrink). In your own @given tests use assert_equivariant_on.
+    engine: 'auto' (default: 'hypothesis' where Hypothesis is installed and no @given test is running,
+        else 'builtin'), 'hypothesis' (Hypothesis draws with orderblind.strategies and shrinks; seeded by
+        seed, no database, no deadline, so the same call replays the same run) or 'builtin' (NumPy PCG64,
+        case k seeded with SeedSequence(seed, spawn_key=(k,)), the battery's distributions, shrunk greedily;
+        start_case=k, cases=1 replays case k alone). In your own @given tests use assert_equivariant_on.
     layers: attention layers inside f; the bound is layers·multi_head_reorder_bound_eps(n, w).
     bound_eps: replace the bound (units of the dtype's ε times each column's magnitude).
-    shrink_budget: evaluations the builtin shrinker may spend.
+    shrink_budget: evaluations of f's law either shrinker may spend (Hypothesis: calls after the failure).
+    scale: a floor under the bound's scale — a number, or a callable of the inputs (f's arguments) returning
+        a number or an array whose max|·| is taken: the magnitude of the terms f sums, which a black box
+        cannot see (a pooled mean that cancels; docs/python.md). Stated in Stats.bound.
     Returns Stats (what was checked). Raises CounterexampleError (an AssertionError) with the shrunk case;
     NondeterministicError when f gives two outputs for one input (dropout in train mode); CallableError
     when f raises or returns something other than a real floating array of the right shape and dtype.
@@ -487,31 +562,31 @@ _DOC_ARGS = """
 
 
 def assert_permutation_equivariant(f, n=None, d=None, cases=100, seed=DEFAULT_SEED, start_case=0, layers=1,
-                                   bound_eps=None, shrink_budget=2000, dtype="float64", engine="builtin") -> Stats:
+                                   bound_eps=None, shrink_budget=2000, dtype="float64", engine="auto", scale=None) -> Stats:
     """Assert f(PX) = P·f(X) for f mapping an (n, d) array to an (n, d') one."""
     ce, stats = _run("equivariant", f, n, d, None, cases, seed, start_case, layers, bound_eps, shrink_budget,
-                     "assert_permutation_equivariant", dtype, engine)
+                     "assert_permutation_equivariant", dtype, engine, scale)
     if ce is not None:
         raise CounterexampleError(ce)
     return stats
 
 
 def assert_permutation_invariant(f, n=None, d=None, cases=100, seed=DEFAULT_SEED, start_case=0, layers=1,
-                                 bound_eps=None, shrink_budget=2000, dtype="float64", engine="builtin") -> Stats:
+                                 bound_eps=None, shrink_budget=2000, dtype="float64", engine="auto", scale=None) -> Stats:
     """Assert f(PX) = f(X) (a pooled output of any shape); the bound adds 2n for the pooling sum."""
     ce, stats = _run("invariant", f, n, d, None, cases, seed, start_case, layers, bound_eps, shrink_budget,
-                     "assert_permutation_invariant", dtype, engine)
+                     "assert_permutation_invariant", dtype, engine, scale)
     if ce is not None:
         raise CounterexampleError(ce)
     return stats
 
 
 def assert_cross_attention_invariant(f, n=None, d=None, m=None, cases=100, seed=DEFAULT_SEED, start_case=0, layers=1,
-                                     bound_eps=None, shrink_budget=2000, dtype="float64", engine="builtin") -> Stats:
+                                     bound_eps=None, shrink_budget=2000, dtype="float64", engine="auto", scale=None) -> Stats:
     """Assert f(Q, PM) = f(Q, M): the output for queries Q (m × d) ignores the order of the n memory rows M
     (n × d). m: query rows, an int or (lo, hi), default (1, 6)."""
     ce, stats = _run("cross", f, n, d, m, cases, seed, start_case, layers, bound_eps, shrink_budget,
-                     "assert_cross_attention_invariant", dtype, engine)
+                     "assert_cross_attention_invariant", dtype, engine, scale)
     if ce is not None:
         raise CounterexampleError(ce)
     return stats
@@ -519,12 +594,12 @@ def assert_cross_attention_invariant(f, n=None, d=None, m=None, cases=100, seed=
 
 def find_equivariance_counterexample(f, n=None, d=None, cases=100, seed=DEFAULT_SEED, start_case=0, layers=1,
                                      bound_eps=None, shrink_budget=2000, dtype="float64",
-                                     engine="builtin") -> Optional[Counterexample]:
+                                     engine="auto", scale=None) -> Optional[Counterexample]:
     """Refutation: search for X, P with f(PX) ≠ P·f(X) beyond the bound (a causal layer must have one).
     Returns the shrunk Counterexample (``.stats`` says what was searched), or None if every case held.
     An exception from f is an error (CallableError), never a counterexample."""
     ce, _ = _run("equivariant", f, n, d, None, cases, seed, start_case, layers, bound_eps, shrink_budget,
-                 "assert_permutation_equivariant", dtype, engine)
+                 "assert_permutation_equivariant", dtype, engine, scale)
     return ce
 
 
@@ -536,7 +611,7 @@ for _fn in (assert_permutation_equivariant, assert_permutation_invariant, assert
 # --- one given case (inside your own @given test) ---------------------------------------------------
 
 
-def _one(law, f, x, perm, q, layers, bound_eps, dtype) -> Stats:
+def _one(law, f, x, perm, q, layers, bound_eps, dtype, scale=None) -> Stats:
     if not callable(f):
         raise TypeError(f"f must be callable, got {type(f).__name__}")
     dtype = dtype_name(dtype)
@@ -555,32 +630,33 @@ def _one(law, f, x, perm, q, layers, bound_eps, dtype) -> Stats:
         q = np.asarray(q)
         if q.ndim != 2 or q.shape[1] != x.shape[1] or q.size == 0:
             raise ValueError(f"q must be a non-empty (m, {x.shape[1]}) array, got shape {q.shape}")
+    _check_scale_argument(scale)
     case = Case(x, image.astype(np.int64), q)
-    o = evaluate(law, f, case, layers, bound_eps, "the given case", dtype)
+    o = evaluate(law, f, case, layers, bound_eps, "the given case", dtype, scale)
     stats = Stats(law=law, cases=1, dtype=dtype, engine="given", evidence="sampled_within_bound",
                   distribution="one case given by the caller", max_residual_eps=o.residual_eps, max_residual_case=0)
     stats.bound = (f"{o.bound_eps:g} in ε·{'max|output|' if law == 'invariant' else 'max(c_j, median c), c_j = max|column j|'}"
                    f" (ε of {dtype})")
     if not o.ok:
         ce = Counterexample(law, case, o, -1, 0, case.n, 0, 0, False,
-                            "the same call (the case is the one given)", stats, dtype, "given")
+                            "the same call (the case is the one given)", stats, dtype, "given", scale is not None)
         raise CounterexampleError(ce)
     return stats
 
 
-def assert_equivariant_on(f, x, perm, layers=1, bound_eps=None, dtype="float64") -> Stats:
+def assert_equivariant_on(f, x, perm, layers=1, bound_eps=None, dtype="float64", scale=None) -> Stats:
     """f(PX) = P·f(X) on one given case (x: (n, d) array, perm: the image of P), with the bound of
     assert_permutation_equivariant; for your own @given tests (orderblind.strategies), where Hypothesis
     draws and shrinks. Raises CounterexampleError, NondeterministicError or CallableError."""
-    return _one("equivariant", f, x, perm, None, layers, bound_eps, dtype)
+    return _one("equivariant", f, x, perm, None, layers, bound_eps, dtype, scale)
 
 
-def assert_invariant_on(f, x, perm, layers=1, bound_eps=None, dtype="float64") -> Stats:
-    """f(PX) = f(X) on one given case (see assert_equivariant_on)."""
-    return _one("invariant", f, x, perm, None, layers, bound_eps, dtype)
+def assert_invariant_on(f, x, perm, layers=1, bound_eps=None, dtype="float64", scale=None) -> Stats:
+    """f(PX) = f(X) on one given case (see assert_equivariant_on; scale= as assert_permutation_invariant)."""
+    return _one("invariant", f, x, perm, None, layers, bound_eps, dtype, scale)
 
 
-def assert_cross_invariant_on(f, q, memory, perm, layers=1, bound_eps=None, dtype="float64") -> Stats:
+def assert_cross_invariant_on(f, q, memory, perm, layers=1, bound_eps=None, dtype="float64", scale=None) -> Stats:
     """f(Q, PM) = f(Q, M) on one given case: q (m, d) queries, memory (n, d), perm a permutation of the
     memory rows (see assert_equivariant_on)."""
-    return _one("cross", f, memory, perm, q, layers, bound_eps, dtype)
+    return _one("cross", f, memory, perm, q, layers, bound_eps, dtype, scale)

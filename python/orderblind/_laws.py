@@ -3,8 +3,9 @@
 
 The cases are drawn as the C++ battery draws them (properties/support/): entries as ``gen_real``, the
 token count uniform in a range, permutations as ``gen_permutation``, then rounded to the dtype f runs in.
-The comparison is ``column_residual_in_eps`` of the extension (each entry against its own column's
-magnitude, in the dtype's ε) against a bound built from the library's reordering bounds
+The law and its comparison are the library's, called through the extension (``check_permutation_law``:
+verify::check_law's sides, verify::compare with each entry against its column's scale, in the dtype's ε),
+against a bound built from the library's reordering bounds
 (properties/battery/tolerances.hpp); see docs/python.md for the derivation and its limits.
 """
 
@@ -61,7 +62,7 @@ DTYPE_EPS = {"float64": 2.0 ** -52, "float32": 2.0 ** -23, "bfloat16": 2.0 ** -7
 
 #: The largest token matrix a law draws (n·d entries; also for the queries of the cross law): the limit
 #: of the command's file readers (orderblind::io::read_limits, 2²⁴ doubles = 128 MiB).
-MAX_CASE_ELEMENTS = 1 << 24
+MAX_CASE_ELEMENTS = int(_core.max_read_elements)
 
 
 def dtype_name(dtype) -> str:
@@ -201,10 +202,42 @@ def to_real_array(out, what: str, dtype: str):
     return out.astype(np.float64), produced
 
 
+#: PyTorch's name of each reduced dtype in "… not implemented for 'Half'" (a kernel missing for it).
+_TORCH_DTYPE_NAMES = {"float16": "Half", "bfloat16": "BFloat16"}
+
+
+class UnsupportedDtypeError(CallableError):
+    """f could not run in the dtype asked for: its framework has no kernel for an operation in that dtype
+    on this device (PyTorch 1.13's CPU has no float16 matrix product: "addmm_impl_cpu_" not implemented
+    for 'Half'). Nothing was checked; this is not a counterexample. ``.dtype`` names the dtype."""
+
+    def __init__(self, message, dtype=""):
+        super().__init__(message)
+        self.dtype = dtype
+
+
+def _unsupported_dtype(e: Exception, dtype: str) -> bool:
+    name = _TORCH_DTYPE_NAMES.get(dtype)
+    return name is not None and isinstance(e, RuntimeError) and f"not implemented for '{name}'" in str(e)
+
+
 def _call(f, args, what: str, context: str, dtype: str):
     try:
         out = f(*[a.copy() for a in args])
     except Exception as e:  # noqa: BLE001 - re-raised with the case that triggered it
+        if _unsupported_dtype(e, dtype):
+            try:
+                import torch
+                version = f"PyTorch {torch.__version__}"
+            except ImportError:  # pragma: no cover - the message came from torch
+                version = "this PyTorch"
+            err = UnsupportedDtypeError(
+                f"{what} cannot run in {dtype}: {version} has no {dtype} kernel for an operation of f on this "
+                f"device ({type(e).__name__}: {e}). Nothing was checked and this is not a counterexample: run "
+                f"the {dtype} module where its kernels exist (a GPU), or check it in float32 or bfloat16 "
+                f"(dtype=torch.float32 / torch.bfloat16) ({context})", dtype)
+            err.original = e
+            raise err from None
         raise CallableError(f"{what} raised {type(e).__name__}: {e} ({context})") from e
     return to_real_array(out, what, dtype)
 
@@ -240,7 +273,7 @@ class Outcome:
     rhs_value: float = 0.0
     problem: str = ""             # set when the sides are not finite (NaN/Inf always fail)
     out_width: int = 0
-    column_scale: float = 0.0     # max|·| over the worst entry's column, both sides
+    column_scale: float = 0.0     # the worst entry's scale: max(c_j, median c) of the right side (at least scale=)
     dtype: str = "float64"        # the dtype f computed in (its output's)
 
 
@@ -261,12 +294,37 @@ def _bound(law: str, case: Case, out_width: int, layers: int, bound_eps) -> floa
     return k
 
 
-def _as_rows_and_columns(a: np.ndarray) -> np.ndarray:
-    """The output as a matrix whose columns are the indices of its last axis (a feature) and whose rows
-    are everything else (tokens, heads, …): each column is compared at its own scale."""
-    if a.ndim == 0:
-        return a.reshape(1, 1)
-    return a.reshape(-1, a.shape[-1])
+def scale_floor_of(scale, case: "Case") -> float:
+    """The caller's scale (a number, or a callable of the case's inputs returning a number or an array
+    whose max|·| is taken) as a finite number ≥ 0; 0 without one."""
+    if scale is None:
+        return 0.0
+    value = scale(*((case.q, case.x) if case.q is not None else (case.x,))) if callable(scale) else scale
+    if hasattr(value, "detach") and hasattr(value, "cpu"):  # a torch.Tensor
+        value = value.detach().cpu().double().numpy()
+    try:
+        v = float(np.max(np.abs(np.asarray(value, dtype=np.float64))))
+    except Exception as e:  # noqa: BLE001 - a bad scale is the caller's input error
+        raise ValueError(f"scale must be a number or return one (or an array), got {value!r}: {e}") from e
+    if not (np.isfinite(v) and v >= 0):
+        raise ValueError(f"scale must be finite and >= 0, got {v!r}")
+    return v
+
+
+#: The scale of each law's bound (orderblind._core.check_permutation_law): per column, or one for the output.
+# NOTE: the invariant law keeps one scale, the largest entry of the pooled output: a pooled output is a sum
+# over the rows, and such a sum cancels within a feature (mean pooling of rows x and −x is 0 whatever the
+# rounding left), so its own magnitude does not bound its rounding error.
+_SCALES = {"equivariant": "columns", "invariant": "one", "cross": "columns"}
+
+
+def _as_rows_and_columns(a: np.ndarray, law: str) -> np.ndarray:
+    """The output as a float64 matrix whose columns are the indices of its last axis (a feature) and whose
+    rows are everything else (tokens, heads, …); for the invariant law one column (one scale)."""
+    a = np.ascontiguousarray(a, dtype=np.float64)
+    if a.ndim == 0 or law == "invariant":
+        return a.reshape(a.size, 1)
+    return a.reshape(int(np.prod(a.shape[:-1])), a.shape[-1])  # NOTE: explicit: an (n, 0) output stays (n, 0)
 
 
 def _deterministic(f, args, first: np.ndarray, name: str, context: str, dtype: str) -> None:
@@ -288,48 +346,57 @@ def _deterministic(f, args, first: np.ndarray, name: str, context: str, dtype: s
 
 
 def evaluate(law: str, f, case: Case, layers: int = 1, bound_eps=None, context: str = "",
-             dtype: str = "float64") -> Outcome:
+             dtype: str = "float64", scale=None) -> Outcome:
     """Evaluate one law on one case; raises CallableError when f misbehaves and NondeterministicError when
-    f gives two outputs for one input (checked on every case, before the law)."""
+    f gives two outputs for one input (checked on every case, before the law). The law itself — how P
+    acts, the comparison, NaN/±∞ and empty outputs — is the library's (orderblind._core.
+    check_permutation_law: verify::check_law's sides and verify::compare)."""
     lhs_name, rhs_name = _SIDES[law]
-    p = case.perm
-    if law == "cross":
-        rhs_args = (case.q, case.x)
-        rhs, produced = _call(f, rhs_args, rhs_name, context, dtype)
-        _deterministic(f, rhs_args, rhs, rhs_name, context, dtype)
-        lhs, _ = _call(f, (case.q, case.x[p]), lhs_name, context, dtype)
-    else:
-        rhs, produced = _call(f, (case.x,), "f(X)", context, dtype)
-        _deterministic(f, (case.x,), rhs, "f(X)", context, dtype)
-        lhs, _ = _call(f, (case.x[p],), lhs_name, context, dtype)
-        if law == "equivariant":
-            if rhs.ndim != 2 or rhs.shape[0] != case.n:
-                raise CallableError(f"f(X) returned shape {rhs.shape} for X of shape {case.x.shape}: an equivariant "
-                                    f"f maps (n, d) to (n, d'), here n = {case.n} ({context})")
-            rhs = rhs[p]
-    if lhs.shape != rhs.shape:
-        raise CallableError(f"{lhs_name} has shape {lhs.shape} but {rhs_name} has shape {rhs.shape} ({context})")
-    if lhs.size == 0:
-        raise CallableError(f"{lhs_name} is empty (shape {lhs.shape}): there is nothing to compare, and an empty "
-                            f"output cannot show the law ({context})")
-    a2, b2 = _as_rows_and_columns(lhs), _as_rows_and_columns(rhs)
-    out_width = int(a2.shape[1])
-    if law == "invariant":
-        # NOTE: a pooled output is a sum over the rows, and such a sum cancels within a feature (mean pooling of
-        # rows x and −x is 0 whatever the rounding left): its own magnitude does not bound its rounding error,
-        # so the invariant law keeps one scale, the largest entry of the pooled output (both sides).
-        a2, b2 = a2.reshape(-1, 1), b2.reshape(-1, 1)
+    args = (case.q, case.x) if law == "cross" else (case.x,)
+    rhs, produced = _call(f, args, rhs_name, context, dtype)
+    _deterministic(f, args, rhs, rhs_name, context, dtype)
+    if law == "equivariant" and (rhs.ndim != 2 or rhs.shape[0] != case.n):
+        raise CallableError(f"f(X) returned shape {rhs.shape} for X of shape {case.x.shape}: an equivariant "
+                            f"f maps (n, d) to (n, d'), here n = {case.n} ({context})")
+    # NOTE: the output as a matrix whose columns are the indices of its last axis (a feature) and whose rows
+    # are everything else (tokens, heads, …): each column is compared at its own scale. The invariant law
+    # keeps one scale (see _SCALES).
+    shaped = {"lhs": None}
+    inputs = [case.x, case.q] if law == "cross" else [case.x]  # the library's order: [M, Q] for the cross law
+    dtypes = [a.dtype for a in inputs]
+
+    def law_f(mats):
+        # the library calls f(P·x) first, then f(x): f(x) is the output already computed (f is deterministic)
+        mats = [np.asarray(m).astype(t) for m, t in zip(mats, dtypes)]
+        call_args = (mats[1], mats[0]) if law == "cross" else (mats[0],)
+        if all(np.array_equal(m, a) for m, a in zip(call_args, args)):
+            out = rhs
+        else:
+            out, _ = _call(f, call_args, lhs_name, context, dtype)
+            if out.shape != rhs.shape:
+                raise CallableError(f"{lhs_name} has shape {out.shape} but {rhs_name} has shape {rhs.shape} ({context})")
+            shaped["lhs"] = out
+        return _as_rows_and_columns(out, law)
+
+    out_width = int(_as_rows_and_columns(rhs, "equivariant").shape[1])
     bound = _bound(law, case, out_width, layers, bound_eps)
-    for side, arr in ((lhs_name, lhs), (rhs_name, rhs)):
-        bad = ~np.isfinite(arr)
-        if bad.any():
-            idx = tuple(int(v) for v in np.argwhere(bad)[0])
-            return Outcome(False, math.inf, bound, idx, float(lhs[idx]), float(rhs[idx]),
-                           f"{side} is {arr[idx]} at entry {idx} (NaN and ±Inf always fail, even the same "
-                           "infinity on both sides: no residual can be bounded)", out_width, math.inf, produced)
-    # NOTE: the residual is the library's (orderblind._core.column_residual_in_eps): each entry against the
-    # magnitude of its own column; the verdict is `residual <= bound`, false for NaN.
-    residual, row, col, scale = _core.column_residual_in_eps(a2, b2, DTYPE_EPS[dtype])
-    idx = tuple(int(v) for v in np.unravel_index(row * a2.shape[1] + col, lhs.shape)) if lhs.ndim else ()
-    return Outcome(bool(residual <= bound), float(residual), bound, idx, float(lhs[idx]), float(rhs[idx]), "",
-                   out_width, float(scale), produced)
+    r = _core.check_permutation_law(law, law_f, [np.asarray(m, dtype=np.float64) for m in inputs],
+                                    [int(v) for v in case.perm], float(bound), DTYPE_EPS[dtype], _SCALES[law],
+                                    scale_floor_of(scale, case))
+    if not r["compared"] and not r["incomparable"]:
+        # NOTE: the library compared nothing (an empty output; shapes that differ): an error in f's output,
+        # never a counterexample.
+        raise CallableError(f"{lhs_name} and {rhs_name} cannot be compared: {r['why']}; an empty output cannot "
+                            f"show the law ({context})" if "empty" in r["why"] else
+                            f"{lhs_name} and {rhs_name} cannot be compared: {r['why']} ({context})")
+    lhs = shaped["lhs"] if shaped["lhs"] is not None else rhs
+    rhs_side = rhs[case.perm] if law == "equivariant" else rhs
+    shape2 = _as_rows_and_columns(rhs, law).shape
+    idx = tuple(int(v) for v in np.unravel_index(r["row"] * shape2[1] + r["col"], rhs.shape)) if rhs.ndim else ()
+    if r["incomparable"]:
+        side, arr = (lhs_name, lhs) if not np.isfinite(lhs[idx]) else (rhs_name, rhs_side)
+        return Outcome(False, math.inf, bound, idx, float(lhs[idx]), float(rhs_side[idx]),
+                       f"{side} is {arr[idx]} at entry {idx} (NaN and ±Inf always fail, even the same infinity on "
+                       "both sides: no residual can be bounded)", out_width, math.inf, produced)
+    return Outcome(bool(r["held"]), float(r["residual_eps"]), bound, idx, float(r["lhs"]), float(r["rhs"]), "",
+                   out_width, float(r["scale"]), produced)

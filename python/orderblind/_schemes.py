@@ -15,11 +15,14 @@ from ._laws import CallableError, integer_argument
 #: The largest C long (the battery's positions and widths are longs).
 MAX_LONG = (1 << 63) - 1
 
-#: The command's limits on `check --pe` (cli/cmd_check.cpp, --max-size): the cost grows with n²·d, and a
-#: table of more than 2²⁴ values is refused before it is read (orderblind::io::read_limits).
-MAX_TABLE_ELEMENTS = 1 << 24
-MAX_WORK_DOUBLE = float(1 << 28)
-MAX_WORK_EXACT = float(1 << 18)
+#: The command's limits on `check --pe` (raised by --max-size), read from the library so that they live in
+#: one place: a table of more than 2²⁴ values is refused before it is read (orderblind::io::read_limits),
+#: the cost n²·d is at most 2²⁸ in double and 2¹⁸ exactly, and one n×n matrix at most 2²⁶ entries
+#: (orderblind/io/work_limits.hpp).
+MAX_TABLE_ELEMENTS = int(_core.max_read_elements)
+MAX_WORK_DOUBLE = float(_core.default_max_work_double)
+MAX_WORK_EXACT = float(_core.default_max_work_exact)
+MAX_SQUARE = float(_core.default_max_square)
 
 
 def _arity_accepts(f, n: int) -> bool:
@@ -218,8 +221,8 @@ class TableResult:
 
 
 def check_table_size(shape, exact: bool, max_size, name: str) -> None:
-    """The command's limits: at most 2²⁴ values, and n²·d at most 2²⁸ (double) or 2¹⁸ (exact), unless
-    max_size raises the work limit (as --max-size)."""
+    """The command's limits: at most 2²⁴ values, n²·d at most 2²⁸ (double) or 2¹⁸ (exact), and n² at most
+    2²⁶, unless max_size raises them (as --max-size)."""
     rows, cols = (int(v) for v in shape)
     elements = float(rows) * float(cols)
     if max_size is not None:
@@ -236,6 +239,11 @@ def check_table_size(shape, exact: bool, max_size, name: str) -> None:
         raise ValueError(f"{name}: n²·d = {work:.4g} exceeds the limit {limit:.4g} for "
                          f"{'exact arithmetic' if exact else 'double'} (cost grows with n²·d); raise it with "
                          f"max_size={int(np.ceil(work))} (python3 -m orderblind: --max-size {int(np.ceil(work))})")
+    square = max(MAX_SQUARE, float(max_size or 0))
+    if float(rows) * float(rows) > square:
+        raise ValueError(f"{name}: its n×n matrices (n = {rows}) have {float(rows) ** 2:.4g} entries each, above the "
+                         f"memory limit {square:.4g} (2²⁶ = 512 MiB of doubles); raise it with "
+                         f"max_size={rows * rows} (python3 -m orderblind: --max-size {rows * rows})")
 
 
 def check_table(array, exact=False, tolerance_eps=None, name="<array>", max_size=None) -> TableResult:

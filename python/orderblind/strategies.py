@@ -35,6 +35,19 @@ __all__ = ["cross_attention_cases", "entries", "equivariance_cases", "permutatio
 _TWO30 = float(1 << 30)
 
 
+class _PerSize(dict):
+    """One strategy per size, built on first use: a composite strategy is costly to construct (Hypothesis
+    reads its source), so the strategies of a case are built once, not on every draw."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        self[key] = value = self.make(key)
+        return value
+
+
 def _size(value, name: str, lo_min: int) -> st.SearchStrategy:
     if isinstance(value, st.SearchStrategy):
         return value
@@ -52,28 +65,34 @@ def _size(value, name: str, lo_min: int) -> st.SearchStrategy:
 
 
 def _entry_codes(max_magnitude: int) -> st.SearchStrategy:
-    # NOTE: one draw per entry (Hypothesis's cost grows with the draws of an example): the integer
-    # k = f·2(M+1) + 2i + sign codes x = ±(i + f·2⁻⁶⁰) with 60 fraction bits f, the integer part i in [0, M]
-    # and the sign. The battery's ±(i + f·2⁻³⁰ + g·2⁻⁶⁰) has the same values up to the rounding to 53 bits.
-    # Hypothesis shrinks k toward 0, and f sits in its high part: a failing entry shrinks to an integer
-    # first (±1 rather than 2⁻⁶⁰), as the battery's shrinks, then toward 0.
-    return st.integers(0, (1 << 60) * 2 * (max_magnitude + 1) - 1)
+    # NOTE: one fixed 8-byte block per entry, read as a big-endian integer k: its high 56 bits are the
+    # fraction f, its low byte codes the sign and the integer part i in [0, M] (low byte mod 2(M+1)), so
+    # x = ±(i + f·2⁻⁵⁶). The battery's ±(i + f·2⁻³⁰ + g·2⁻⁶⁰) has the same form; 56 fraction bits still
+    # round in double (53). Why bytes and not st.integers: one block is one draw, where an integer over
+    # 2⁶¹·2(M+1) costs Hypothesis ~7 draws and a biased coin; measured on a float64 causal
+    # nn.MultiheadAttention (d = 8), that made Hypothesis's own work 9 s of a 10 s refutation. Hypothesis
+    # shrinks a block as an integer, high bytes first: a failing entry shrinks to an integer first (±1
+    # rather than 2⁻⁵⁶), as the battery's shrinks, then toward 0.
+    return st.binary(min_size=8, max_size=8)
 
 
 def _values(codes, max_magnitude: int, dtype: str) -> np.ndarray:
     base = 2 * (max_magnitude + 1)
-    f = np.array([k // base for k in codes], dtype=np.float64)  # NOTE: f < 2⁶⁰: rounded to 53 bits, as gen_real
-    low = np.array([k % base for k in codes], dtype=np.int64)
-    x = (low >> 1).astype(np.float64) + f * 2.0 ** -60
+    ks = [int.from_bytes(k, "big") for k in codes]
+    f = np.array([k >> 8 for k in ks], dtype=np.float64)  # NOTE: f < 2⁵⁶: rounded to 53 bits, as gen_real
+    low = np.array([(k & 0xFF) % base for k in ks], dtype=np.int64)
+    x = (low >> 1).astype(np.float64) + f * 2.0 ** -56
     return round_to_dtype(np.where(low & 1 == 1, -x, x), dtype)
 
 
 def entries(max_magnitude: int = 9, dtype="float64") -> st.SearchStrategy:
-    """One real of the form of the battery's ``gen_real``: ±(i + f·2⁻⁶⁰) with 0 ≤ i ≤ M and 60 random
-    fraction bits (~60 bits, so products and sums round), rounded to the dtype, so |x| ≤ M + 1 (the
+    """One real of the form of the battery's ``gen_real``: ±(i + f·2⁻⁵⁶) with 0 ≤ i ≤ M and 56 random
+    fraction bits (~56 bits, so products and sums round), rounded to the dtype, so |x| ≤ M + 1 (the
     rounding can reach it); shrinks toward integers, then toward 0. No NaN, no subnormals."""
     name = dtype_name(dtype)
-    return _entry_codes(max_magnitude).map(lambda k: float(_values([k], max_magnitude, name)[0]))
+    def entry(k):  # NOTE: named, not a lambda: Hypothesis describes a mapped function on every draw
+        return float(_values([k], max_magnitude, name)[0])
+    return _entry_codes(max_magnitude).map(entry)
 
 
 def token_matrices(n, d, dtype="float64", max_magnitude: int = 9) -> st.SearchStrategy:
@@ -113,26 +132,29 @@ def permutations(n) -> st.SearchStrategy:
     the transposition (0 1)."""
 
     sizes = _size(n, "n", 2)
+    rolls = st.integers(0, 99)
+    below = _PerSize(lambda k: st.integers(0, k - 1))
+    orders = _PerSize(lambda k: st.permutations(range(k)))
 
     @st.composite
     def build(draw):
         size = draw(sizes)
-        roll = draw(st.integers(0, 99))
+        roll = draw(rolls)
         if roll < 35:
-            i = draw(st.integers(0, size - 1))
-            j = draw(st.integers(0, size - 2))
+            i = draw(below[size])
+            j = draw(below[size - 1])
             if j >= i:
                 j += 1
             image = np.arange(size)
             image[i], image[j] = j, i
         elif roll < 55:
-            order = np.array(draw(st.permutations(range(size))))
+            order = np.array(draw(orders[size]))
             image = np.empty(size, dtype=np.int64)
             image[order] = np.roll(order, -1)  # π(c_k) = c_{k+1} (permutation::cycle)
         elif roll < 75:
             image = np.arange(size)[::-1].copy()
         else:
-            image = np.array(draw(st.permutations(range(size))))
+            image = np.array(draw(orders[size]))
             assume(not np.array_equal(image, np.arange(size)))  # redrawn, as gen_permutation without the identity
         return image.astype(np.int64)
 
@@ -142,11 +164,13 @@ def permutations(n) -> st.SearchStrategy:
 def equivariance_cases(n=(2, 6), d=8, dtype="float64") -> st.SearchStrategy:
     """(x, perm): token rows and a permutation of them, for ``assert_equivariant_on`` and
     ``assert_invariant_on``; shrinks toward n = lo, zeros and (0 1)."""
+    rows = token_matrices(n, d, dtype)
+    perms = _PerSize(permutations)
 
     @st.composite
     def build(draw):
-        x = draw(token_matrices(n, d, dtype))
-        return x, draw(permutations(x.shape[0]))
+        x = draw(rows)
+        return x, draw(perms[x.shape[0]])
 
     return build()
 
@@ -154,12 +178,15 @@ def equivariance_cases(n=(2, 6), d=8, dtype="float64") -> st.SearchStrategy:
 def cross_attention_cases(n=(2, 6), d=8, m=(1, 6), dtype="float64") -> st.SearchStrategy:
     """(q, memory, perm): m query rows, n memory rows and a permutation of the memory rows, for
     ``assert_cross_invariant_on``."""
+    rows = token_matrices(n, d, dtype)
+    queries = _PerSize(lambda width: token_matrices(m, width, dtype))
+    perms = _PerSize(permutations)
 
     @st.composite
     def build(draw):
-        memory = draw(token_matrices(n, d, dtype))
-        q = draw(token_matrices(m, memory.shape[1], dtype))
-        return q, memory, draw(permutations(memory.shape[0]))
+        memory = draw(rows)
+        q = draw(queries[memory.shape[1]])
+        return q, memory, draw(perms[memory.shape[0]])
 
     return build()
 

@@ -43,12 +43,38 @@ def test_mean_pool_is_invariant():
     ob.assert_permutation_invariant(lambda x: softmax_attention(x).mean(axis=0), d=(1, 6))
 
 
+def cross_attention(q, m):
+    s = q @ m.T
+    w = np.exp(s - s.max(axis=1, keepdims=True))
+    return (w / w.sum(axis=1, keepdims=True)) @ m
+
+
 def test_cross_attention_is_invariant_to_memory_order():
-    def cross(q, m):
-        s = q @ m.T
-        w = np.exp(s - s.max(axis=1, keepdims=True))
-        return (w / w.sum(axis=1, keepdims=True)) @ m
-    ob.assert_cross_attention_invariant(cross, d=(1, 6))
+    # NOTE: scale=: the output is Σ_k a_k M_k, a sum of memory rows that can cancel (see the next test);
+    # the memory's magnitude is its terms'.
+    st = ob.assert_cross_attention_invariant(cross_attention, d=(1, 6), scale=lambda q, m: m)
+    assert st.engine == "hypothesis" and "scale=" in st.bound
+    ob.assert_cross_attention_invariant(cross_attention, d=(1, 6), engine="builtin")
+
+
+def test_a_sum_that_cancels_needs_its_terms_scale_and_a_leak_is_still_caught_with_it():
+    """The black-box scale's known limit, found by Hypothesis: memory rows 6 and −6 averaged by a query of
+    5·10⁻¹⁷ give 1.9·10⁻¹⁵, whose FMA rounding differs between the two orders by 0.4·10⁻¹⁵ — 8·10¹⁴ ε of the
+    output's own magnitude, 0.06 ε of the terms'. With scale= the terms' magnitude it holds; a leak of 10⁻⁹
+    of the first memory row still fails with the same scale."""
+    q, m = np.array([[5.118216247002567e-17]]), np.array([[6.0], [-6.0]])
+    with pytest.raises(ob.CounterexampleError, match=r"far below the inputs' magnitude \(6\).*pass scale="):
+        ob.assert_cross_invariant_on(cross_attention, q, m, [1, 0])
+    st = ob.assert_cross_invariant_on(cross_attention, q, m, [1, 0], scale=lambda q, m: m)
+    assert st.max_residual_eps < 1
+    assert ob.assert_cross_invariant_on(cross_attention, q, m, [1, 0], scale=6.0).max_residual_eps < 1
+    with pytest.raises(ob.CounterexampleError, match="at least the given scale="):
+        ob.assert_cross_attention_invariant(lambda q, m: cross_attention(q, m) + 1e-9 * m[0], d=(1, 4),
+                                            scale=lambda q, m: m)
+    with pytest.raises(ValueError, match="scale must be"):
+        ob.assert_cross_invariant_on(cross_attention, q, m, [1, 0], scale=-1.0)
+    with pytest.raises(ValueError, match="scale must be"):
+        ob.assert_cross_invariant_on(cross_attention, q, m, [1, 0], scale=lambda q, m: np.nan)
 
 
 @pytest.mark.parametrize("engine", ["builtin", "hypothesis"])
@@ -212,7 +238,7 @@ def test_bad_arguments():
     ({"start_case": True}, TypeError, "start_case must be an int"),
     ({"n": (2, 6.5)}, TypeError, r"n\[1\] must be an int"),
     ({"dtype": "int32"}, ValueError, "dtype must be one of float64, float32, bfloat16, float16"),
-    ({"engine": "quickcheck"}, ValueError, "engine must be"),
+    ({"engine": "quickcheck"}, ValueError, "engine must be one of 'auto', 'hypothesis', 'builtin'"),
 ])
 def test_arguments_are_never_truncated_and_errors_name_them(kwargs, error, match):
     """Issue 33: seed=1.5 and cases=2.7 were truncated, seed=-1 got NumPy's message without the name."""
@@ -294,3 +320,38 @@ def test_the_hypothesis_engine_replays_with_the_same_seed():
     assert "seed=5" in runs[0].replay_call and "start_case" not in runs[0].replay_call
     with pytest.raises(ValueError, match="start_case"):
         ob.assert_permutation_equivariant(causal_attention, d=2, start_case=3, engine="hypothesis")
+
+
+def test_hypothesis_is_the_default_engine_and_the_builtin_one_the_fallback(monkeypatch):
+    ce = ob.find_equivariance_counterexample(causal_attention, d=(1, 4), seed=5)
+    assert ce.engine == "hypothesis" and ce.stats.engine == "hypothesis" and ce.stats.seed == 5
+    assert ce.n == 2 and ce.cycles == "(0 1)" and "seed 5, drawn and shrunk by Hypothesis" in ce.message()
+    # the replay line replays the run: the same shrunk case
+    assert ce.replay_call == ("orderblind.assert_permutation_equivariant(f, n=(2, 6), d=(1, 4), seed=5, "
+                              "engine='hypothesis')")
+    with pytest.raises(ob.CounterexampleError) as again:
+        ob.assert_permutation_equivariant(causal_attention, n=(2, 6), d=(1, 4), seed=5, engine="hypothesis")
+    assert np.array_equal(again.value.counterexample.case.x, ce.case.x)
+    # start_case replays a builtin case: the builtin engine
+    assert ob.assert_permutation_equivariant(softmax_attention, d=2, start_case=7, cases=1).engine == "builtin"
+    # without Hypothesis: the builtin engine, and engine="hypothesis" says what is missing
+    monkeypatch.setattr(ob._check, "_hypothesis_available", lambda: False)
+    assert ob.assert_permutation_equivariant(softmax_attention, d=2, cases=5).engine == "builtin"
+    with pytest.raises(ImportError, match="python3-hypothesis"):
+        ob.assert_permutation_equivariant(softmax_attention, d=2, engine="hypothesis")
+
+
+def test_the_hypothesis_shrink_budget_ends_shrinking_on_a_failing_case():
+    ce = ob.find_equivariance_counterexample(causal_attention, n=(5, 6), d=4, shrink_budget=3, engine="hypothesis")
+    assert ce.shrink_exhausted and ce.shrink_evaluations == 3 and "budget exhausted" in ce.message()
+    assert not ce.replay(causal_attention).ok
+
+
+def test_a_zero_bound_still_reports_the_residual_in_eps():
+    """bound_eps=0 makes every difference fail (the library's ratio is then ∞); the residual reported is still
+    the difference in units of ε·s, measured by a second comparison with a bound of 1 ε."""
+    x = np.array([[1.5, -2.25], [0.75, 3.0]])
+    with pytest.raises(ob.CounterexampleError) as err:
+        ob.assert_equivariant_on(row_skew(3.0), x, [1, 0], bound_eps=0)
+    assert 2.9 < err.value.counterexample.residual_eps < 3.1
+    assert ob.assert_equivariant_on(lambda v: np.ones_like(v), x, [1, 0], bound_eps=0).max_residual_eps == 0

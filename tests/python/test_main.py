@@ -61,6 +61,18 @@ def test_a_table_too_costly_for_the_limit_is_refused_in_the_command_and_in_pytho
     assert ob.check_table(np.arange(64.0).reshape(16, 4), exact=True, max_size=10 ** 6).results
 
 
+def test_the_limits_are_the_librarys_and_a_table_too_long_for_memory_is_refused_by_python_and_its_command(tmp_path):
+    from orderblind import _core, _schemes
+    assert (_schemes.MAX_TABLE_ELEMENTS, _schemes.MAX_WORK_DOUBLE, _schemes.MAX_WORK_EXACT, _schemes.MAX_SQUARE) == (
+        _core.max_read_elements, _core.default_max_work_double, _core.default_max_work_exact,
+        _core.default_max_square) == (2 ** 24, 2.0 ** 28, 2.0 ** 18, 2.0 ** 26)
+    np.save(tmp_path / "tall.npy", np.zeros((10000, 1)))  # n²·d = 10⁸ ≤ 2²⁸, but n² = 10⁸ > 2²⁶
+    r = run("check", "--pe", str(tmp_path / "tall.npy"))
+    assert r.returncode == 2 and "memory limit" in r.stderr
+    with pytest.raises(ValueError, match=r"n = 10000\) have 1e\+08 entries each, above the memory limit 6\.711e\+07"):
+        ob.check_table(np.broadcast_to(0.0, (10000, 1)))
+
+
 def test_a_raising_scheme_is_exit_2_without_a_traceback(tmp_path):
     (tmp_path / "myscheme.py").write_text("def pe(p):\n    raise RuntimeError('my bug at ' + str(p))\n")
     r = run("schemes", "--scheme", "myscheme:pe", "--kind", "additive", "--dim", "4", cwd=tmp_path)
@@ -99,3 +111,16 @@ def test_the_command_checks_a_bfloat16_callable(tmp_path):
     r = run("equivariant", "layers:attention", "--d", "4", cwd=tmp_path)
     assert r.returncode == 2 and "pass dtype='float32'" in r.stderr
     no_traceback(r)
+
+
+def test_the_command_draws_with_hypothesis_by_default_and_takes_the_engine_and_a_scale(tmp_path):
+    (tmp_path / "layers.py").write_text(
+        "import numpy as np\n"
+        "def pooled(x):\n"
+        "    s = x @ x.T\n"
+        "    w = np.exp(s - s.max(axis=1, keepdims=True))\n"
+        "    return ((w / w.sum(axis=1, keepdims=True)) @ x).mean(axis=0)\n")
+    r = run("invariant", "layers:pooled", "--d", "3", "--cases", "20", "--scale", "10", cwd=tmp_path)
+    assert r.returncode == 0 and "drawn and shrunk by Hypothesis" in r.stdout and "scale=" in r.stdout, r.stderr
+    r = run("invariant", "layers:pooled", "--d", "3", "--cases", "20", "--engine", "builtin", cwd=tmp_path)
+    assert r.returncode == 0 and "cases 0..19" in r.stdout, r.stderr

@@ -182,6 +182,24 @@ def test_the_same_with_hypothesis_drawing_and_shrinking():
     test_modules_in_reduced_precision_hold_and_a_position_bias_is_refuted(torch.bfloat16, "hypothesis")
 
 
+def test_a_float16_module_this_torch_cannot_run_is_an_error_naming_the_dtype_not_a_refutation():
+    """PyTorch 1.13 has no float16 matrix product on the CPU: the module raises inside f, and the door says
+    so (the dtype, the PyTorch version, what to do) instead of a raw RuntimeError or a counterexample."""
+    if _half_matmul_on_cpu():
+        pytest.skip(f"torch {torch.__version__} runs float16 on the CPU: the float16 cases above run instead")
+    for engine in ("builtin", "hypothesis"):
+        with pytest.raises(ob.UnsupportedDtypeError, match=rf"cannot run in float16: PyTorch {torch.__version__} "
+                                                           r"has no float16 kernel.*not implemented for 'Half'.*"
+                                                           r"not a counterexample") as err:
+            ob.assert_permutation_equivariant(in_dtype(SelfAttention(), torch.float16), d=D, dtype=torch.float16,
+                                              engine=engine)
+        assert err.value.dtype == "float16" and isinstance(err.value, ob.CallableError)
+        assert err.value.__cause__ is None and isinstance(err.value.original, RuntimeError)
+    with pytest.raises(ob.UnsupportedDtypeError, match="cannot run in float16"):
+        ob.find_equivariance_counterexample(in_dtype(SelfAttention(position_bias=True), torch.float16), d=D,
+                                            dtype="float16")
+
+
 def test_a_bfloat16_module_needs_its_own_dtype():
     f = in_dtype(SelfAttention(), torch.bfloat16)
     with pytest.raises(ob.CallableError, match="returned dtype bfloat16.*pass dtype='bfloat16'"):
