@@ -298,6 +298,8 @@ struct double_check_storage {
   Matrix<double> z;                ///< Attn(X)
   Matrix<double> pz;               ///< P·Attn(X)
   Matrix<double> left;             ///< Attn(P·X)
+  /// The large path's buffers for the side that runs on a thread of its own (started for each check).
+  fast::large_head_workspace second_side;
 };
 
 double_check_storage& double_storage() {
@@ -357,6 +359,7 @@ bool double_cross_invariance_holds(const Matrix<double>& y, const Matrix<double>
     const std::exception_ptr left_error = fast::run_side_by_side(
         threads, [&] { right_ok = fused_cross_attention_into(y, c, w, s.z, &magnitude); },
         [&] {
+          const fast::large_head_workspace_scope workspace(s.second_side);
           permute_rows_into(s.rows, c, s.px);
           left_ok = fused_cross_attention_into(y, s.px, w, s.left, nullptr);
         });
@@ -405,6 +408,7 @@ bool double_head_equivariance_holds(const Matrix<double>& x, const head_weights<
           if (right_ok) permute_rows_into(s.rows, s.z, s.pz);
         },
         [&] {
+          const fast::large_head_workspace_scope workspace(s.second_side);
           permute_rows_into(s.rows, x, s.px);
           left_ok = fused_self_attention_into(s.px, w, s.left, nullptr);
         });

@@ -84,6 +84,7 @@ int main(int argc, char** argv) {
   std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
   const double eps = std::numeric_limits<double>::epsilon();
   std::vector<double> times;
+  fast::large_head_workspace second_side;  // the multihead check's second side's buffers, kept
   long held = 0;
   const auto start = std::chrono::steady_clock::now();
   do {
@@ -105,7 +106,10 @@ int main(int argc, char** argv) {
       Matrix<double> left, right;
       const std::exception_ptr error = fast::run_side_by_side(
           fast::large_head_threads(), [&] { right = p.apply_rows(multi_head_self_attention<double, softmax_kernel>(x, w)); },
-          [&] { left = multi_head_self_attention<double, softmax_kernel>(p.apply_rows(x), w); });
+          [&] {
+            const fast::large_head_workspace_scope workspace(second_side);
+            left = multi_head_self_attention<double, softmax_kernel>(p.apply_rows(x), w);
+          });
       if (error) std::rethrow_exception(error);
       // NOTE: the battery's multi-head bound; max|V| over all heads is max|X·W_V| (one more product).
       const double mag = max_abs(multiply(x, w.wv)) * max_abs(w.wo) * static_cast<double>(d);

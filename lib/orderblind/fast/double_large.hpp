@@ -99,27 +99,36 @@ bool softmax_head_double_large_into(const double* y, Eigen::Index n, const doubl
   const Eigen::Index nk_pad = key_panels * R;
   // NOTE: the weights as C-column panels (W(t, j) = data[t + j·d]); K as C-key panels over its dk
   // features (the B of S = Q·Kᵀ: B(t, j) = K(j, t)); V as C-column panels over the nk keys.
-  detail::aligned_doubles wqp(d * dk_pad), wkp(d * dk_pad), wvp(d * dv_pad);
-  detail::pack_columns(w.wq.data(), 1, w.wq.rows(), d, dk, C, wqp.data());
-  detail::pack_columns(w.wk.data(), 1, w.wk.rows(), d, dk, C, wkp.data());
-  detail::pack_columns(w.wv.data(), 1, w.wv.rows(), d, dv, C, wvp.data());
-  detail::aligned_doubles kp(nk_pad * dk), vp(nk * dv_pad);
+  // NOTE: the calling thread's buffers come from its workspace (kept from call to call), the other
+  // threads' panels are allocated per call (they start anew for each phase).
+  large_head_workspace& ws = detail::current_large_head_workspace();
+  double* const wqp = ws.wq.get(d * dk_pad);
+  double* const wkp = ws.wk.get(d * dk_pad);
+  double* const wvp = ws.wv.get(d * dv_pad);
+  detail::pack_columns(w.wq.data(), 1, w.wq.rows(), d, dk, C, wqp);
+  detail::pack_columns(w.wk.data(), 1, w.wk.rows(), d, dk, C, wkp);
+  detail::pack_columns(w.wv.data(), 1, w.wv.rows(), d, dv, C, wvp);
+  double* const kp = ws.kp.get(nk_pad * dk);
+  double* const vp = ws.vp.get(nk * dv_pad);
   std::vector<double> vmax(threads, 0.0);
   std::atomic<bool> finite{true};
   // Phase 1: K and V, panel_group panels of R keys at a time.
   // NOTE: the threads split the panels (not the groups: 43 panels in 11 groups split 20/23, in panels
   // 21/22), each groups its own range; a panel's operations do not depend on its group.
   detail::parallel_ranges(key_panels, threads, [&](std::size_t index, Eigen::Index first, Eigen::Index last) {
-    detail::aligned_doubles a(panel_group * R * d), kpan(panel_group * R * dk_pad), vpan(panel_group * R * dv_pad);
+    detail::panel_buffers own(index != 0, ws);
+    double* const a = own.get(ws.a, panel_group * R * d);
+    double* const kpan = own.get(ws.kpan, panel_group * R * dk_pad);
+    double* const vpan = own.get(ws.vpan, panel_group * R * dv_pad);
     double mag = 0.0;
     for (Eigen::Index p0 = first; p0 < last; p0 += panel_group) {
       const Eigen::Index count = std::min(panel_group, last - p0);
-      for (Eigen::Index q = 0; q < count; ++q) detail::pack_rows(c, nk, d, (p0 + q) * R, R, a.data() + q * R * d);
-      kern.product(a.data(), R * d, d, wkp.data(), d, dk_pad, kpan.data(), R * dk_pad, count);
-      kern.product(a.data(), R * d, d, wvp.data(), d, dv_pad, vpan.data(), R * dv_pad, count);
+      for (Eigen::Index q = 0; q < count; ++q) detail::pack_rows(c, nk, d, (p0 + q) * R, R, a + q * R * d);
+      kern.product(a, R * d, d, wkp, d, dk_pad, kpan, R * dk_pad, count);
+      kern.product(a, R * d, d, wvp, d, dv_pad, vpan, R * dv_pad, count);
       for (Eigen::Index q = 0; q < count; ++q) {
-        const double* kq = kpan.data() + q * R * dk_pad;
-        const double* vq = vpan.data() + q * R * dv_pad;
+        const double* kq = kpan + q * R * dk_pad;
+        const double* vq = vpan + q * R * dv_pad;
         // NOTE: the padding rows are products of zero rows: 0, finite, and never above a max of |·|.
         if (!all_finite(kq, R * dk) || !all_finite(vq, R * dv)) {
           finite = false;
@@ -129,11 +138,11 @@ bool softmax_head_double_large_into(const double* y, Eigen::Index n, const doubl
         const Eigen::Index j0 = (p0 + q) * R, rows = std::min<Eigen::Index>(R, nk - j0);
         for (int r = 0; r < R; ++r) {
           const Eigen::Index j = j0 + r;
-          double* to = kp.data() + (j / C) * dk * C + j % C;
+          double* to = kp + (j / C) * dk * C + j % C;
           for (Eigen::Index t = 0; t < dk; ++t) to[t * C] = kq[t * R + r];
         }
         for (Eigen::Index col = 0; col < dv_pad; ++col) {
-          double* to = vp.data() + (col / C) * nk * C + col % C;
+          double* to = vp + (col / C) * nk * C + col % C;
           for (Eigen::Index r = 0; r < rows; ++r) to[(j0 + r) * C] = vq[col * R + r];
         }
       }
@@ -153,15 +162,18 @@ bool softmax_head_double_large_into(const double* y, Eigen::Index n, const doubl
     return std::min(query_panels, static_cast<Eigen::Index>(std::llround(
                                       static_cast<double>(query_panels) * std::sqrt(static_cast<double>(i) / static_cast<double>(t)))));
   };
-  detail::parallel_ranges(query_panels, threads, [&](std::size_t, Eigen::Index first, Eigen::Index last) {
-    detail::aligned_doubles a(group * R * d), qpan(group * R * dk_pad), span(group * R * nk_pad),
-        zpan(group * R * dv_pad);
+  detail::parallel_ranges(query_panels, threads, [&](std::size_t index, Eigen::Index first, Eigen::Index last) {
+    detail::panel_buffers own(index != 0, ws);
+    double* const a = own.get(ws.a, group * R * d);
+    double* const qpan = own.get(ws.qpan, group * R * dk_pad);
+    double* const span = own.get(ws.span, group * R * nk_pad);
+    double* const zpan = own.get(ws.zpan, group * R * dv_pad);
     for (Eigen::Index p0 = first; p0 < last; p0 += group) {
       if (!finite) return;
       const Eigen::Index count = std::min(group, last - p0);
-      for (Eigen::Index q = 0; q < count; ++q) detail::pack_rows(y, n, d, (p0 + q) * R, R, a.data() + q * R * d);
-      kern.product(a.data(), R * d, d, wqp.data(), d, dk_pad, qpan.data(), R * dk_pad, count);
-      if (!all_finite(qpan.data(), count * R * dk_pad)) {
+      for (Eigen::Index q = 0; q < count; ++q) detail::pack_rows(y, n, d, (p0 + q) * R, R, a + q * R * d);
+      kern.product(a, R * d, d, wqp, d, dk_pad, qpan, R * dk_pad, count);
+      if (!all_finite(qpan, count * R * dk_pad)) {
         finite = false;
         return;
       }
@@ -170,19 +182,19 @@ bool softmax_head_double_large_into(const double* y, Eigen::Index n, const doubl
       // bit for bit: v is finite (tested in phase 1) and the accumulator is never −0 (it starts at +0,
       // and an exact zero sum rounds to +0), so fma(0, v, s) = s.
       const Eigen::Index cols = causal ? std::min({nk, n, (p0 + count) * R}) : nk;
-      kern.product(qpan.data(), R * dk_pad, dk, kp.data(), dk, pad(cols), span.data(), R * nk_pad, count);
+      kern.product(qpan, R * dk_pad, dk, kp, dk, pad(cols), span, R * nk_pad, count);
       for (Eigen::Index q = 0; q < count; ++q) {
         if (masked)
-          kern.softmax_masked(span.data() + q * R * nk_pad, cols, scale, j_first, causal, (p0 + q) * R,
+          kern.softmax_masked(span + q * R * nk_pad, cols, scale, j_first, causal, (p0 + q) * R,
                               key_ok.empty() ? nullptr : key_ok.data());
         else
-          kern.softmax(span.data() + q * R * nk_pad, nk, scale);
+          kern.softmax(span + q * R * nk_pad, nk, scale);
       }
-      kern.product(span.data(), R * nk_pad, cols, vp.data(), nk, dv_pad, zpan.data(), R * dv_pad, count);
+      kern.product(span, R * nk_pad, cols, vp, nk, dv_pad, zpan, R * dv_pad, count);
       for (Eigen::Index q = 0; q < count; ++q) {
         const Eigen::Index i0 = (p0 + q) * R, rows = std::min<Eigen::Index>(R, n - i0);
         for (Eigen::Index col = 0; col < dv; ++col)
-          std::copy_n(zpan.data() + q * R * dv_pad + col * R, rows, z + col * n + i0);
+          std::copy_n(zpan + q * R * dv_pad + col * R, rows, z + col * n + i0);
       }
     }
   }, split);
