@@ -11,6 +11,7 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <thread>
 
 #include "orderblind/attention.hpp"
 #include "orderblind/compare.hpp"
@@ -366,5 +367,27 @@ TEST_CASE("cross-attention on the large path: the keys' order within 4(nk+1), wi
     if (padded)
       CHECK_FALSE(agrees_relative_to(cross_attention<double, softmax_kernel>(y, p.apply_rows(c), w, opt), right,
                                      bound, magnitude));
+  }
+}
+
+TEST_CASE("a lent workspace gives the same bits, shape after shape, on the thread it is lent to",
+          "[fast][double][large]") {
+  // NOTE: the buffers are reused without clearing, larger then smaller shapes: a result that read a stale
+  // entry would differ from the generic path's.
+  if (available_isas().empty()) return;
+  std::mt19937_64 rng(37);
+  fast::large_head_workspace lent;
+  for (const long n : {300L, 170L, 420L, 90L}) {
+    const long nk = n + 13, d = 16 + n % 7;
+    const Matrix<double> y = uniform(rng, n, d), c = uniform(rng, nk, d);
+    const head_weights<double> w{uniform(rng, d, 12), uniform(rng, d, 12), uniform(rng, d, 9)};
+    const Matrix<double> generic = generic_head(y, c, w, {});
+    Matrix<double> on_other_thread;
+    std::thread([&] {
+      const fast::large_head_workspace_scope scope(lent);
+      on_other_thread = large_head(y, c, w, {}, 1, fast::best_large_head_isa());
+    }).join();
+    INFO("n " << n);
+    CHECK(bitwise_equal(on_other_thread, generic));
   }
 }

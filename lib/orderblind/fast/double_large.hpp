@@ -116,7 +116,7 @@ bool softmax_head_double_large_into(const double* y, Eigen::Index n, const doubl
   // NOTE: the threads split the panels (not the groups: 43 panels in 11 groups split 20/23, in panels
   // 21/22), each groups its own range; a panel's operations do not depend on its group.
   detail::parallel_ranges(key_panels, threads, [&](std::size_t index, Eigen::Index first, Eigen::Index last) {
-    detail::panel_buffers own(index != 0, ws);
+    detail::panel_buffers own(index != 0);
     double* const a = own.get(ws.a, panel_group * R * d);
     double* const kpan = own.get(ws.kpan, panel_group * R * dk_pad);
     double* const vpan = own.get(ws.vpan, panel_group * R * dv_pad);
@@ -163,7 +163,7 @@ bool softmax_head_double_large_into(const double* y, Eigen::Index n, const doubl
                                       static_cast<double>(query_panels) * std::sqrt(static_cast<double>(i) / static_cast<double>(t)))));
   };
   detail::parallel_ranges(query_panels, threads, [&](std::size_t index, Eigen::Index first, Eigen::Index last) {
-    detail::panel_buffers own(index != 0, ws);
+    detail::panel_buffers own(index != 0);
     double* const a = own.get(ws.a, group * R * d);
     double* const qpan = own.get(ws.qpan, group * R * dk_pad);
     double* const span = own.get(ws.span, group * R * nk_pad);

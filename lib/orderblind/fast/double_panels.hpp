@@ -254,7 +254,7 @@ namespace detail {
 /// its own for a thread started for the range.
 class panel_buffers {
  public:
-  panel_buffers(bool own, large_head_workspace&) : own_(own) {}
+  explicit panel_buffers(bool own) : own_(own) {}
   /// At least `count` doubles: from `shared` (a buffer of the workspace), or a new one of this range's.
   double* get(aligned_buffer& shared, Eigen::Index count) {
     if (!own_) return shared.get(count);
