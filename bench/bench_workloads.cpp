@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <exception>
 #include <limits>
 #include <numeric>
 #include <utility>
@@ -297,6 +298,8 @@ struct double_check_storage {
   Matrix<double> z;                ///< Attn(X)
   Matrix<double> pz;               ///< P·Attn(X)
   Matrix<double> left;             ///< Attn(P·X)
+  /// The large path's buffers for the side that runs on a thread of its own (started for each check).
+  fast::large_head_workspace second_side;
 };
 
 double_check_storage& double_storage() {
@@ -329,7 +332,45 @@ bool fused_self_attention_into(const Matrix<double>& x, const head_weights<doubl
                                         fast::double_head_fault::none, value_magnitude);
 }
 
+/// cross_attention<double, softmax_kernel>(y, c, w)'s own steps for a head without options: the inputs
+/// validated (validate_cross_inputs), then the fused head into z (resized). False when it declines.
+bool fused_cross_attention_into(const Matrix<double>& y, const Matrix<double>& c, const head_weights<double>& w,
+                                Matrix<double>& z, double* value_magnitude) {
+  static const attention_options<double> aopt;
+  validate_cross_inputs(y, c, w);
+  ensure_shape(z, y.rows(), w.wv.cols());
+  return fast::softmax_head_double_into(y.data(), y.rows(), c.data(), c.rows(), c.cols(), w, aopt, z.data(),
+                                        fast::double_head_fault::none, value_magnitude);
+}
+
 }  // namespace
+
+bool double_cross_invariance_holds(const Matrix<double>& y, const Matrix<double>& c, const head_weights<double>& w,
+                                   const permutation& p, double k_eps) {
+  double_check_storage& s = double_storage();
+  double magnitude = 0;
+  if (p.points() == c.rows()) {
+    s.rows.resize(p.size());
+    for (Eigen::Index i = 0; i < p.points(); ++i) at_index(s.rows, i) = p.at(i);
+    bool right_ok = false, left_ok = false;
+    // NOTE: as in the self-attention check: side by side from large_head_min_threaded_scores up (the
+    // errors in the one-thread order: Attn(Y, C)'s first), one after the other below it.
+    const unsigned threads = y.rows() * c.rows() >= fast::large_head_min_threaded_scores ? fast::large_head_threads() : 1;
+    const std::exception_ptr left_error = fast::run_side_by_side(
+        threads, [&] { right_ok = fused_cross_attention_into(y, c, w, s.z, &magnitude); },
+        [&] {
+          const fast::large_head_workspace_scope workspace(s.second_side);
+          permute_rows_into(s.rows, c, s.px);
+          left_ok = fused_cross_attention_into(y, s.px, w, s.left, nullptr);
+        });
+    if (right_ok && left_error) std::rethrow_exception(left_error);
+    if (right_ok && left_ok) return agrees_relative_to_double(s.left, s.z, k_eps, magnitude);
+  }
+  // The fused head declined (or P does not fit C: apply_rows names the problem): the public path.
+  const Matrix<double> left = cross_attention<double, softmax_kernel>(y, p.apply_rows(c), w);
+  const Matrix<double> right = cross_attention<double, softmax_kernel>(y, c, w);
+  return agrees_relative_to_double(left, right, k_eps, max_abs_double(multiply(c, w.wv)));
+}
 
 Matrix<double> self_attention_with_value_magnitude(const Matrix<double>& x, const head_weights<double>& w,
                                                   double& value_magnitude) {
@@ -350,7 +391,30 @@ bool double_head_equivariance_holds(const Matrix<double>& x, const head_weights<
   validate_head(w, x.cols(), "self-attention");
   double_check_storage& s = double_storage();
   double magnitude = 0;
-  if (p.points() == x.rows() && fused_self_attention_into(x, w, s.z, &magnitude)) {
+  // NOTE: at real sizes the two evaluations run side by side, each on its share of the threads: two
+  // independent heads of equal work balance exactly, where one head split by panels waits at each
+  // phase for its slowest thread. A head's bits do not depend on its threads, so the verdict is the
+  // one-thread verdict. The errors keep their order: Attn(X)'s first; when it declines, the public path
+  // below runs (and names the error) whatever the other side did.
+  if (p.points() == x.rows() && x.rows() * x.rows() >= fast::large_head_min_threaded_scores &&
+      fast::large_head_threads() >= 2) {
+    s.rows.resize(p.size());
+    for (Eigen::Index i = 0; i < p.points(); ++i) at_index(s.rows, i) = p.at(i);
+    bool right_ok = false, left_ok = false;
+    const std::exception_ptr left_error = fast::run_side_by_side(
+        fast::large_head_threads(),
+        [&] {
+          right_ok = fused_self_attention_into(x, w, s.z, &magnitude);
+          if (right_ok) permute_rows_into(s.rows, s.z, s.pz);
+        },
+        [&] {
+          const fast::large_head_workspace_scope workspace(s.second_side);
+          permute_rows_into(s.rows, x, s.px);
+          left_ok = fused_self_attention_into(s.px, w, s.left, nullptr);
+        });
+    if (right_ok && left_error) std::rethrow_exception(left_error);
+    if (right_ok && left_ok) return agrees_relative_to_double(s.left, s.pz, k_eps, magnitude);
+  } else if (p.points() == x.rows() && fused_self_attention_into(x, w, s.z, &magnitude)) {
     s.rows.resize(p.size());
     for (Eigen::Index i = 0; i < p.points(); ++i) at_index(s.rows, i) = p.at(i);
     permute_rows_into(s.rows, s.z, s.pz);

@@ -82,6 +82,12 @@ Matrix<double> self_attention_with_value_magnitude(const Matrix<double>& x, cons
 bool double_head_equivariance_holds(const Matrix<double>& x, const head_weights<double>& w, const permutation& p,
                                     double k_eps);
 
+/// The cross-attention check of one case: Attn(Y, P·C) against Attn(Y, C) (the order of the encoder rows
+/// C does not matter), both computed in full, compared by max|difference| ≤ k_eps·ε·max(1, max|V|), max|V|
+/// = max|C·W_V| from the unpermuted evaluation. At real sizes the two evaluations run side by side.
+bool double_cross_invariance_holds(const Matrix<double>& y, const Matrix<double>& c, const head_weights<double>& w,
+                                   const permutation& p, double k_eps);
+
 /// The equivariance check of one case: attn(P·X) against P·attn(X), compared by `same`.
 template <class T, class Attn, class Same>
 bool equivariance_holds(const Matrix<T>& x, const permutation& p, Attn&& attn, Same&& same) {

@@ -7,10 +7,12 @@
 //
 //   head       Attn(PX) against P·Attn(X), one head, W_Q, W_K, W_V d×d: exactly `orderblind bench
 //              --workload double` (bench::double_head_equivariance_holds), bound 4(n+1)ε·max(1, max|V|).
-//   multihead  MHA(PX) against P·MHA(X), d split into `heads` heads, W_O; the battery's bound
+//   multihead  MHA(PX) against P·MHA(X), d split into `heads` heads, W_O (the two sides side by side on
+//              two or more threads); the battery's bound
 //              (4(n+1) + 2d + 2)ε·d·max|W_O|·max|V| (properties/battery/tolerances.hpp).
-//   cross      Attn(Y, PC) against Attn(Y, C): n decoder rows over nk memory rows, one head; the keys'
-//              order only reorders the sums over them: 4(nk+1)ε·max(1, max|V|).
+//   cross      Attn(Y, PC) against Attn(Y, C): n decoder rows over nk memory rows, one head
+//              (bench::double_cross_invariance_holds); the keys' order only reorders the sums over them:
+//              4(nk+1)ε·max(1, max|V|), max|V| from the head's own V.
 // Inputs uniform in [−1, 1] (weights too), a fresh case and permutation for every check (not timed).
 // --threads sets fast::set_large_head_threads (the result does not depend on it).
 #include <algorithm>
@@ -18,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <limits>
 #include <random>
 #include <string>
@@ -81,6 +84,7 @@ int main(int argc, char** argv) {
   std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
   const double eps = std::numeric_limits<double>::epsilon();
   std::vector<double> times;
+  fast::large_head_workspace second_side;  // the multihead check's second side's buffers, kept
   long held = 0;
   const auto start = std::chrono::steady_clock::now();
   do {
@@ -97,8 +101,16 @@ int main(int argc, char** argv) {
       const multi_head_weights<double> w{uniform(rng, d, d), uniform(rng, d, d), uniform(rng, d, d),
                                          uniform(rng, d, d), static_cast<std::size_t>(heads)};
       t0 = std::chrono::steady_clock::now();
-      const Matrix<double> left = multi_head_self_attention<double, softmax_kernel>(p.apply_rows(x), w);
-      const Matrix<double> right = p.apply_rows(multi_head_self_attention<double, softmax_kernel>(x, w));
+      // NOTE: the two sides side by side, each on its share of the threads (fast::run_side_by_side), as
+      // in the head check; an error of the second is rethrown.
+      Matrix<double> left, right;
+      const std::exception_ptr error = fast::run_side_by_side(
+          fast::large_head_threads(), [&] { right = p.apply_rows(multi_head_self_attention<double, softmax_kernel>(x, w)); },
+          [&] {
+            const fast::large_head_workspace_scope workspace(second_side);
+            left = multi_head_self_attention<double, softmax_kernel>(p.apply_rows(x), w);
+          });
+      if (error) std::rethrow_exception(error);
       // NOTE: the battery's multi-head bound; max|V| over all heads is max|X·W_V| (one more product).
       const double mag = max_abs(multiply(x, w.wv)) * max_abs(w.wo) * static_cast<double>(d);
       ok = max_abs_difference(left, right) <= properties::multi_head_reorder_bound_eps(n, d) * eps * mag;
@@ -107,9 +119,7 @@ int main(int argc, char** argv) {
       const Matrix<double> c = uniform(rng, nk, d);
       const head_weights<double> w{uniform(rng, d, d), uniform(rng, d, d), uniform(rng, d, d)};
       t0 = std::chrono::steady_clock::now();
-      const Matrix<double> left = cross_attention<double, softmax_kernel>(x, p.apply_rows(c), w);
-      const Matrix<double> right = cross_attention<double, softmax_kernel>(x, c, w);
-      ok = agrees_relative_to(left, right, attention_reorder_bound_eps(nk), max_abs(multiply(c, w.wv)));
+      ok = bench::double_cross_invariance_holds(x, c, w, p, attention_reorder_bound_eps(nk));
       t1 = std::chrono::steady_clock::now();
     }
     times.push_back(std::chrono::duration<double>(t1 - t0).count());

@@ -3,6 +3,8 @@
 // holds on real attention, and the check fails for an attention that reads row positions (mutant).
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 #include "bench_workloads.hpp"
 
 using namespace orderblind;
@@ -152,4 +154,52 @@ TEST_CASE("the double check's verdict is the public path's, shape after shape", 
   // A permutation of the wrong size: permutation::apply_rows's error.
   const Matrix<double> x = mat(4, 4);
   CHECK_THROWS(b::double_head_equivariance_holds(x, ones, b::random_permutation(3, rng), 68.0));
+}
+
+TEST_CASE("at real sizes the double checks run both sides side by side and give the one-thread verdict",
+          "[bench][double]") {
+  // NOTE: n² ≥ large_head_min_threaded_scores, so with 2 threads the two evaluations run side by side;
+  // d is small so that the test stays fast. The verdicts are the public path's, at k = 0 (fails: the
+  // sums over the sequence are reordered) and at the bound (holds).
+  std::mt19937_64 rng(31);
+  const auto mat = [&](long r, long c) { return uniform_matrix(r, c, rng); };
+  const long n = 512, d = 8;
+  REQUIRE(n * n >= fast::large_head_min_threaded_scores);
+  const Matrix<double> x = mat(n, d);
+  const head_weights<double> w{mat(d, d), mat(d, d), mat(d, d)};
+  const permutation p = b::random_permutation(static_cast<std::size_t>(n), rng);
+  const Matrix<double> left = self_attention<double, softmax_kernel>(p.apply_rows(x), w);
+  const Matrix<double> right = p.apply_rows(self_attention<double, softmax_kernel>(x, w));
+  const double magnitude = max_abs(multiply(x, w.wv));
+  // Cross-attention: 300 decoder rows over 900 encoder rows, the encoder rows permuted.
+  const Matrix<double> y = mat(300, d), c = mat(900, d);
+  const permutation pc = b::random_permutation(900, rng);
+  const Matrix<double> cross_left = cross_attention<double, softmax_kernel>(y, pc.apply_rows(c), w);
+  const Matrix<double> cross_right = cross_attention<double, softmax_kernel>(y, c, w);
+  const double cross_magnitude = max_abs(multiply(c, w.wv));
+  for (const unsigned threads : {1u, 2u}) {
+    fast::set_large_head_threads(threads);
+    for (const double k : {0.0, attention_reorder_bound_eps(n), attention_reorder_bound_eps(900)}) {
+      INFO(threads << " threads, k = " << k);
+      CHECK(b::double_head_equivariance_holds(x, w, p, k) == agrees_relative_to(left, right, k, magnitude));
+      CHECK(b::double_cross_invariance_holds(y, c, w, pc, k) ==
+            agrees_relative_to(cross_left, cross_right, k, cross_magnitude));
+    }
+    CHECK(b::double_head_equivariance_holds(x, w, p, attention_reorder_bound_eps(n)));
+    CHECK_FALSE(b::double_head_equivariance_holds(x, w, p, 0.0));
+    CHECK(b::double_cross_invariance_holds(y, c, w, pc, attention_reorder_bound_eps(900)));
+    CHECK_FALSE(b::double_cross_invariance_holds(y, c, w, pc, 0.0));
+    // Errors as on one thread: a NaN in X (named by the validation), projections that overflow (the fused
+    // head declines, the public path names the entry), a permutation of the wrong size.
+    Matrix<double> bad = x;
+    bad(7, 3) = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THROWS_AS(b::double_head_equivariance_holds(bad, w, p, 68.0), non_finite_error);
+    CHECK_THROWS_AS(b::double_cross_invariance_holds(y, bad, w, b::random_permutation(n, rng), 68.0), non_finite_error);
+    const Matrix<double> huge = Matrix<double>::Constant(n, d, 1e308);
+    const head_weights<double> ones{Matrix<double>::Ones(d, d), Matrix<double>::Ones(d, d), Matrix<double>::Ones(d, d)};
+    CHECK_THROWS_AS(b::double_head_equivariance_holds(huge, ones, p, 68.0), non_finite_error);
+    CHECK_THROWS(b::double_head_equivariance_holds(x, w, b::random_permutation(n - 1, rng), 68.0));
+    CHECK_THROWS(b::double_cross_invariance_holds(y, c, w, b::random_permutation(899, rng), 68.0));
+  }
+  fast::set_large_head_threads(0);
 }

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <thread>
 
 #include "orderblind/attention.hpp"
 #include "orderblind/compare.hpp"
@@ -86,11 +87,22 @@ TEST_CASE("every large-path implementation is the generic path bit for bit, on e
     const head_weights<double> w{uniform(rng, d, dk), uniform(rng, d, dk), uniform(rng, d, dv)};
     attention_options<double> opt;
     if (rep % 3 == 0) opt.scale = 0.37;
+    // NOTE: masks on 3 reps in 4: causal, padding (each key hidden with probability 1/3, key 0 kept when
+    // causal so that every row sees a key; without causality a random first visible key), both.
+    const int mask_kind = rep % 4;  // 0 none, 1 causal, 2 padding, 3 causal + padding
+    if (mask_kind == 1 || mask_kind == 3) opt.mask = mask::causal();
+    if (mask_kind >= 2) {
+      std::vector<bool> valid(static_cast<std::size_t>(nk));
+      for (auto&& v : valid) v = rng() % 3 != 0;
+      valid[mask_kind == 3 ? 0 : static_cast<std::size_t>(rng() % static_cast<unsigned long>(nk))] = true;
+      opt.mask = opt.mask.with_padding(std::move(valid));
+    }
     const Matrix<double> generic = generic_head(y, c, w, opt);
     for (const auto isa : isas)
       for (const unsigned threads : {1u, 2u, 3u}) {
         INFO("rep " << rep << ", isa " << static_cast<int>(isa) << ", threads " << threads << ": n=" << n
-                    << " nk=" << nk << " d=" << d << " dk=" << dk << " dv=" << dv);
+                    << " nk=" << nk << " d=" << d << " dk=" << dk << " dv=" << dv << " mask "
+                    << opt.mask.describe());
         double magnitude = -1;
         CHECK(bitwise_equal(large_head(y, c, w, opt, threads, isa, &magnitude), generic));
         CHECK(magnitude == max_abs(multiply(c, w.wv)));
@@ -111,12 +123,26 @@ TEST_CASE("above the size threshold self_attention takes the large path and keep
   CHECK(bitwise_equal(self_attention<double, softmax_kernel>(x, w), generic));
   if (!available_isas().empty())
     CHECK(bitwise_equal(large_head(x, x, w, {}, 0, fast::best_large_head_isa()), generic));
-  // A mask or sorted sums: the large path declines, the small one runs (bitwise the generic path too).
+  // A causal or padding mask: the large path applies it in the panels, the generic bits again.
   attention_options<double> causal;
   causal.mask = mask::causal();
   Matrix<double> z(n, 40);
-  CHECK_FALSE(fast::softmax_head_double_large_into(x.data(), n, x.data(), n, d, w, causal, z.data()));
+  if (!available_isas().empty())
+    CHECK(bitwise_equal(large_head(x, x, w, causal, 2, fast::best_large_head_isa()), generic_head(x, x, w, causal)));
   CHECK(bitwise_equal(self_attention<double, softmax_kernel>(x, w, causal), generic_head(x, x, w, causal)));
+  // A mask that does not fit: the large path declines, and the public path names the problem.
+  attention_options<double> short_padding, hides_all;
+  short_padding.mask = mask::padding(std::vector<bool>(n - 1, true));
+  hides_all.mask = mask::causal().with_padding([&] {
+    std::vector<bool> v(n, true);
+    v[0] = false;  // row 0 sees only key 0
+    return v;
+  }());
+  for (const auto* bad : {&short_padding, &hides_all}) {
+    CHECK_FALSE(fast::softmax_head_double_large_into(x.data(), n, x.data(), n, d, w, *bad, z.data()));
+    CHECK_THROWS(self_attention<double, softmax_kernel>(x, w, *bad));
+  }
+  // Sorted sums: the large path declines, the small one runs.
   attention_options<double> sorted;
   sorted.sum = summation::sorted;
   CHECK_FALSE(fast::softmax_head_double_large_into(x.data(), n, x.data(), n, d, w, sorted, z.data()));
@@ -146,6 +172,57 @@ TEST_CASE("the large path's result does not depend on the thread count", "[fast]
     INFO(threads << " threads");
     CHECK(bitwise_equal(large_head(y, c, w, {}, threads, fast::best_large_head_isa(), &m), one));
     CHECK(m == m1);
+  }
+}
+
+TEST_CASE("a causal head's result does not depend on the thread count (ranges split by work)",
+          "[fast][double][large]") {
+  if (available_isas().empty()) return;
+  std::mt19937_64 rng(23);
+  for (const long nk : {600L, 450L}) {  // nk ≥ n splits the triangle by √, nk < n evenly
+    const long n = 530, d = 24;
+    const Matrix<double> y = uniform(rng, n, d), c = uniform(rng, nk, d);
+    const head_weights<double> w{uniform(rng, d, 16), uniform(rng, d, 16), uniform(rng, d, 20)};
+    attention_options<double> opt;
+    opt.mask = mask::causal().with_padding([&] {
+      std::vector<bool> v(static_cast<std::size_t>(nk), true);
+      for (long j = 1; j < nk; j += 7) v[static_cast<std::size_t>(j)] = false;
+      return v;
+    }());
+    const Matrix<double> generic = generic_head(y, c, w, opt);
+    for (const unsigned threads : {1u, 2u, 3u, 5u}) {
+      INFO("nk " << nk << ", " << threads << " threads");
+      CHECK(bitwise_equal(large_head(y, c, w, opt, threads, fast::best_large_head_isa()), generic));
+    }
+  }
+}
+
+TEST_CASE("run_side_by_side runs both, shares the threads, and hands back the second's error",
+          "[fast][double][large]") {
+  unsigned first_share = 0, second_share = 0;
+  bool first_ran = false, second_ran = false;
+  auto error = fast::run_side_by_side(
+      5, [&] { first_ran = true, first_share = fast::large_head_threads(); },
+      [&] { second_ran = true, second_share = fast::large_head_threads(); });
+  CHECK(first_ran);
+  CHECK(second_ran);
+  CHECK(first_share == 3);
+  CHECK(second_share == 2);
+  CHECK_FALSE(error);
+  // The caller's own setting is back afterwards.
+  fast::set_large_head_threads(4);
+  (void)fast::run_side_by_side(2, [] {}, [] {});
+  CHECK(fast::large_head_threads() == 4);
+  fast::set_large_head_threads(0);
+  // The second's exception is returned; the first's is thrown (after the second has finished).
+  for (const unsigned threads : {1u, 2u}) {
+    error = fast::run_side_by_side(threads, [] {}, [] { throw shape_error("second"); });
+    REQUIRE(error);
+    CHECK_THROWS_AS(std::rethrow_exception(error), shape_error);
+    second_ran = false;
+    CHECK_THROWS_AS(fast::run_side_by_side(threads, [] { throw configuration_error("first"); }, [&] { second_ran = true; }),
+                    configuration_error);
+    CHECK(second_ran == (threads == 2));
   }
 }
 
@@ -242,4 +319,75 @@ TEST_CASE("the panel products are the fma-chain definition bit for bit, direct a
   fast::multiply_double_into_isa(fast::best_double_product_isa(), a.data(), 300, 300, b.data(), 1, 300, 40,
                                  unpacked.data());
   CHECK(bitwise_equal(multiply(a, b), unpacked));
+}
+
+TEST_CASE("cross-attention on the large path: the keys' order within 4(nk+1), with and without padding, and the "
+          "check can fail", "[fast][double][large][bound]") {
+  // NOTE: Attn(Y, P·C) against Attn(Y, C): the queries are the same rows in the same places, so only the
+  // two sums over the nk keys meet their terms in another order — the self-attention derivation with n
+  // keys replaced by nk (docs/derivations/large-attention-bound.md). A padding mask permuted with the keys
+  // leaves fewer terms in each sum, so the same bound holds.
+  std::mt19937_64 rng(29);
+  const long n = 180, nk = 700, d = 64;
+  const Matrix<double> y = uniform(rng, n, d), c = uniform(rng, nk, d);
+  const head_weights<double> w{uniform(rng, d, d), uniform(rng, d, d), uniform(rng, d, d)};
+  REQUIRE(n * nk >= fast::large_head_min_scores);
+  const permutation p = random_permutation(static_cast<std::size_t>(nk), rng);
+  const double eps = std::numeric_limits<double>::epsilon();
+  const double magnitude = max_abs(multiply(c, w.wv)), scale = std::max(1.0, magnitude);
+  const double bound = fast::large_attention_reorder_bound_eps(nk, d);
+  for (const bool padded : {false, true}) {
+    attention_options<double> opt, permuted_opt;
+    if (padded) {
+      std::vector<bool> valid(static_cast<std::size_t>(nk)), moved(static_cast<std::size_t>(nk));
+      for (auto&& v : valid) v = rng() % 4 != 0;
+      valid[0] = true;
+      for (long i = 0; i < nk; ++i) moved[static_cast<std::size_t>(i)] = valid[p.at(static_cast<std::size_t>(i))];
+      opt.mask = mask::padding(valid);
+      permuted_opt.mask = mask::padding(moved);
+    }
+    INFO("padding " << padded);
+    const Matrix<double> right = cross_attention<double, softmax_kernel>(y, c, w, opt);
+    const Matrix<double> left = cross_attention<double, softmax_kernel>(y, p.apply_rows(c), w, permuted_opt);
+    // The dispatch took the large path: the generic steps give the same bits.
+    CHECK(bitwise_equal(right, generic_head(y, c, w, opt)));
+    const double residual = max_abs_difference(left, right) / (eps * scale);
+    INFO("residual " << residual << " eps·max(1, max|V|), bound " << bound);
+    CHECK(residual > 0);
+    CHECK(agrees_relative_to(left, right, bound, magnitude));
+    // One entry moved to (1 ± 1/64) of the bound: outside fails, inside passes (the addition's rounding is
+    // ≈ 2⁻⁵³ of an entry ≤ max|V|, far inside the 1/64 margin).
+    const double shift = bound * eps * scale;
+    Matrix<double> outside = right, inside = right;
+    outside(n / 3, 5) -= (1.0 + 1.0 / 64) * shift;
+    inside(n / 3, 5) -= (1.0 - 1.0 / 64) * shift;
+    CHECK_FALSE(agrees_relative_to(outside, right, bound, magnitude));
+    CHECK(agrees_relative_to(inside, right, bound, magnitude));
+    // A mutant wrong the way the law is about: the padding not moved with the keys.
+    if (padded)
+      CHECK_FALSE(agrees_relative_to(cross_attention<double, softmax_kernel>(y, p.apply_rows(c), w, opt), right,
+                                     bound, magnitude));
+  }
+}
+
+TEST_CASE("a lent workspace gives the same bits, shape after shape, on the thread it is lent to",
+          "[fast][double][large]") {
+  // NOTE: the buffers are reused without clearing, larger then smaller shapes: a result that read a stale
+  // entry would differ from the generic path's.
+  if (available_isas().empty()) return;
+  std::mt19937_64 rng(37);
+  fast::large_head_workspace lent;
+  for (const long n : {300L, 170L, 420L, 90L}) {
+    const long nk = n + 13, d = 16 + n % 7;
+    const Matrix<double> y = uniform(rng, n, d), c = uniform(rng, nk, d);
+    const head_weights<double> w{uniform(rng, d, 12), uniform(rng, d, 12), uniform(rng, d, 9)};
+    const Matrix<double> generic = generic_head(y, c, w, {});
+    Matrix<double> on_other_thread;
+    std::thread([&] {
+      const fast::large_head_workspace_scope scope(lent);
+      on_other_thread = large_head(y, c, w, {}, 1, fast::best_large_head_isa());
+    }).join();
+    INFO("n " << n);
+    CHECK(bitwise_equal(on_other_thread, generic));
+  }
 }

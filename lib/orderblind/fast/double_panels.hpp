@@ -19,9 +19,12 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdlib>
+#include <exception>
+#include <memory>
 #include <new>
 #include <system_error>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include <Eigen/Core>
@@ -94,6 +97,12 @@ inline std::atomic<unsigned>& large_head_thread_setting() {
   static std::atomic<unsigned> threads{0};
   return threads;
 }
+/// This thread's share of the threads while it runs one of several evaluations side by side (0: none,
+/// the process-wide setting holds): run_side_by_side sets it.
+inline unsigned& large_head_thread_share() {
+  thread_local unsigned share = 0;
+  return share;
+}
 }  // namespace detail
 
 /// Sets how many threads the large path uses (0, the default: the environment variable
@@ -101,8 +110,10 @@ inline std::atomic<unsigned>& large_head_thread_setting() {
 /// The result does not depend on it (tested); only the time does.
 inline void set_large_head_threads(unsigned threads) { detail::large_head_thread_setting() = threads; }
 
-/// How many threads the large path uses now (at least 1).
+/// How many threads the large path uses now (at least 1): on a thread that run_side_by_side started (or
+/// its caller while it runs), that thread's share.
 inline unsigned large_head_threads() {
+  if (const unsigned share = detail::large_head_thread_share(); share > 0) return share;
   const unsigned set = detail::large_head_thread_setting();
   if (set > 0) return set;
   static const unsigned from_environment = [] {
@@ -123,17 +134,21 @@ namespace detail {
 /// The kernels of one instruction set and its panel shape.
 struct large_kernels {
   int R = 0, C = 0;
-  void (*product)(const double*, Eigen::Index, Eigen::Index, const double*, Eigen::Index, double*, Eigen::Index,
-                  Eigen::Index) = nullptr;
+  void (*product)(const double*, Eigen::Index, Eigen::Index, const double*, Eigen::Index, Eigen::Index, double*,
+                  Eigen::Index, Eigen::Index) = nullptr;
   void (*softmax)(double*, Eigen::Index, double) = nullptr;
+  void (*softmax_masked)(double*, Eigen::Index, double, Eigen::Index, bool, Eigen::Index, const unsigned char*) =
+      nullptr;
 };
 
 inline large_kernels kernels_for(large_head_isa isa) {
 #ifdef ORDERBLIND_HAVE_LARGE_HEAD
   if (isa == large_head_isa::avx512f)
-    return {avx512f_large::R, avx512f_large::C, &avx512f_large::panel_product, &avx512f_large::panel_softmax};
+    return {avx512f_large::R, avx512f_large::C, &avx512f_large::panel_product, &avx512f_large::panel_softmax,
+            &avx512f_large::panel_softmax_masked};
   if (isa == large_head_isa::avx2)
-    return {avx2_large::R, avx2_large::C, &avx2_large::panel_product, &avx2_large::panel_softmax};
+    return {avx2_large::R, avx2_large::C, &avx2_large::panel_product, &avx2_large::panel_softmax,
+            &avx2_large::panel_softmax_masked};
 #endif
   (void)isa;
   return {};
@@ -157,16 +172,119 @@ class aligned_doubles {
   double* p_;
 };
 
+/// Sets this thread's share of the threads (detail::large_head_thread_share) for its lifetime.
+class thread_share_scope {
+ public:
+  explicit thread_share_scope(unsigned share) : old_(large_head_thread_share()) { large_head_thread_share() = share; }
+  thread_share_scope(const thread_share_scope&) = delete;
+  thread_share_scope& operator=(const thread_share_scope&) = delete;
+  ~thread_share_scope() { large_head_thread_share() = old_; }
+
+ private:
+  unsigned old_;
+};
+
+/// A 64-byte-aligned buffer of doubles that grows and never shrinks (its contents are not kept when it
+/// grows): the large path's buffers, kept from call to call so that a head at real sizes does not map and
+/// fault in fresh pages on every call (≈ 900 page faults, 0.5–1 ms, per head at n = 1024 on a new thread).
+class aligned_buffer {
+ public:
+  aligned_buffer() = default;
+  aligned_buffer(const aligned_buffer&) = delete;
+  aligned_buffer& operator=(const aligned_buffer&) = delete;
+  ~aligned_buffer() { std::free(p_); }
+  /// At least `count` doubles.
+  double* get(Eigen::Index count) {
+    const std::size_t want = static_cast<std::size_t>(count);
+    if (want > size_ || p_ == nullptr) {
+      std::free(p_);
+      p_ = nullptr;
+      size_ = 0;
+      p_ = static_cast<double*>(std::aligned_alloc(64, (want * sizeof(double) + 63) / 64 * 64 + 64));
+      if (!p_) throw std::bad_alloc();
+      size_ = want;
+    }
+    return p_;
+  }
+
+ private:
+  double* p_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+}  // namespace detail
+
+/// The buffers of the large path for the thread that runs a head (the packed weights, K and V, and the
+/// panels of its own range). Each thread has one (large_head_workspace_scope lends another).
+struct large_head_workspace {
+  detail::aligned_buffer wq, wk, wv, kp, vp, a, kpan, vpan, qpan, span, zpan;
+};
+
+namespace detail {
+inline large_head_workspace*& large_head_workspace_loan() {
+  thread_local large_head_workspace* lent = nullptr;
+  return lent;
+}
+/// The workspace the large path uses on this thread: the lent one, else the thread's own.
+inline large_head_workspace& current_large_head_workspace() {
+  thread_local large_head_workspace own;
+  large_head_workspace* lent = large_head_workspace_loan();
+  return lent ? *lent : own;
+}
+}  // namespace detail
+
+/// Makes the large path use `w` on this thread while the scope lives: for a thread that starts anew for
+/// each call (run_side_by_side's second), a workspace owned by the caller keeps its pages from call to call.
+class large_head_workspace_scope {
+ public:
+  explicit large_head_workspace_scope(large_head_workspace& w) : old_(detail::large_head_workspace_loan()) {
+    detail::large_head_workspace_loan() = &w;
+  }
+  large_head_workspace_scope(const large_head_workspace_scope&) = delete;
+  large_head_workspace_scope& operator=(const large_head_workspace_scope&) = delete;
+  ~large_head_workspace_scope() { detail::large_head_workspace_loan() = old_; }
+
+ private:
+  large_head_workspace* old_;
+};
+
+namespace detail {
+
+/// The panel buffers of one thread's range: the workspace's for the calling thread (range 0), buffers of
+/// its own for a thread started for the range.
+class panel_buffers {
+ public:
+  explicit panel_buffers(bool own) : own_(own) {}
+  /// At least `count` doubles: from `shared` (a buffer of the workspace), or a new one of this range's.
+  double* get(aligned_buffer& shared, Eigen::Index count) {
+    if (!own_) return shared.get(count);
+    mine_.push_back(std::make_unique<aligned_doubles>(count));
+    return mine_.back()->data();
+  }
+
+ private:
+  bool own_;
+  std::vector<std::unique_ptr<aligned_doubles>> mine_;
+};
+
+/// parallel_ranges' default: equal ranges (range i of t over [0, count) starts at count·i/t).
+struct even_split {};
+
 /// Runs body(index, first, last) over [0, count) split into at most `threads` contiguous ranges, one per
-/// thread (the calling thread takes index 0), and waits for all.
-template <class Body>
-void parallel_ranges(Eigen::Index count, unsigned threads, const Body& body) {
+/// thread (the calling thread takes index 0), and waits for all. Range i of t starts at split(i, t)
+/// (nondecreasing in i, split(0, t) = 0, split(t, t) = count); equal ranges by default.
+template <class Body, class Split = even_split>
+void parallel_ranges(Eigen::Index count, unsigned threads, const Body& body, const Split& split_at = Split{}) {
   const Eigen::Index t = std::max<Eigen::Index>(1, std::min<Eigen::Index>(threads, count));
   if (t == 1) return body(std::size_t{0}, Eigen::Index{0}, count);
+  const auto start = [&](Eigen::Index i) {
+    if constexpr (std::is_same_v<Split, even_split>) return count * i / t;
+    else return split_at(i, t);
+  };
   std::vector<std::thread> pool;
   pool.reserve(static_cast<std::size_t>(t - 1));
   for (Eigen::Index i = 1; i < t; ++i) {
-    const auto range = [&, i] { body(static_cast<std::size_t>(i), count * i / t, count * (i + 1) / t); };
+    const auto range = [&, i] { body(static_cast<std::size_t>(i), start(i), start(i + 1)); };
     // NOTE: a thread that cannot start (std::system_error: a process or memory limit) runs its range here:
     // the result is the same bits, only later.
     try {
@@ -175,9 +293,57 @@ void parallel_ranges(Eigen::Index count, unsigned threads, const Body& body) {
       range();
     }
   }
-  body(std::size_t{0}, Eigen::Index{0}, count / t);
+  body(std::size_t{0}, Eigen::Index{0}, start(1));
   for (auto& th : pool) th.join();
 }
+
+}  // namespace detail
+
+/// Runs first() on this thread and second() on a new one at the same time, and waits for both; while they
+/// run, large_head_threads() is ⌈threads/2⌉ in first and ⌊threads/2⌋ (at least 1) in second, so that two
+/// large heads side by side share the threads instead of each taking all of them. An exception from
+/// first() propagates (after second() has finished); one from second() is returned, not thrown, so that
+/// the caller decides which error comes first. With threads < 2, or when no thread can start, second()
+/// runs after first() on this thread (the same results: a head's bits do not depend on its threads).
+template <class First, class Second>
+std::exception_ptr run_side_by_side(unsigned threads, First&& first, Second&& second) {
+  std::exception_ptr second_error;
+  const auto run_second = [&] {
+    try {
+      second();
+    } catch (...) {
+      second_error = std::current_exception();
+    }
+  };
+  if (threads < 2) {
+    first();
+    run_second();
+    return second_error;
+  }
+  std::thread other;
+  try {
+    other = std::thread([&] {
+      const detail::thread_share_scope share(threads / 2);
+      run_second();
+    });
+  } catch (const std::system_error&) {
+    // NOTE: a thread that cannot start (a process or memory limit): the same bits, one after the other.
+    first();
+    run_second();
+    return second_error;
+  }
+  try {
+    const detail::thread_share_scope share(threads - threads / 2);
+    first();
+  } catch (...) {
+    other.join();
+    throw;
+  }
+  other.join();
+  return second_error;
+}
+
+namespace detail {
 
 /// b packed as C-column panels: out[(j/C)·k·C + t·C + j%C] = m(t, j) for t < k, j < cols; 0 for the
 /// padding columns up to a multiple of C. m(t, j) = p[t·ld_t + j·ld_j].
@@ -227,13 +393,15 @@ inline void multiply_double_panels(large_head_isa isa, const double* pa, Eigen::
   const Eigen::Index m_pad = (m + C - 1) / C * C;
   detail::aligned_doubles bp(k * m_pad);
   detail::pack_columns(pb, ld_t, ld_j, k, m, C, bp.data());
-  const Eigen::Index panels = (n + R - 1) / R, groups = (panels + panel_group - 1) / panel_group;
-  detail::parallel_ranges(groups, threads, [&](std::size_t, Eigen::Index first, Eigen::Index last) {
+  const Eigen::Index panels = (n + R - 1) / R;
+  // NOTE: the threads split the panels (not the groups: 43 panels in 11 groups split 20/23, in panels
+  // 21/22), each groups its own range.
+  detail::parallel_ranges(panels, threads, [&](std::size_t, Eigen::Index first, Eigen::Index last) {
     detail::aligned_doubles a(panel_group * R * k), o(panel_group * R * m_pad);
-    for (Eigen::Index g = first; g < last; ++g) {
-      const Eigen::Index p0 = g * panel_group, count = std::min(panel_group, panels - p0);
+    for (Eigen::Index p0 = first; p0 < last; p0 += panel_group) {
+      const Eigen::Index count = std::min(panel_group, last - p0);
       for (Eigen::Index q = 0; q < count; ++q) detail::pack_rows(pa, n, k, (p0 + q) * R, R, a.data() + q * R * k);
-      kern.product(a.data(), R * k, k, bp.data(), m_pad, o.data(), R * m_pad, count);
+      kern.product(a.data(), R * k, k, bp.data(), k, m_pad, o.data(), R * m_pad, count);
       for (Eigen::Index q = 0; q < count; ++q) {
         const Eigen::Index i0 = (p0 + q) * R, rows = std::min<Eigen::Index>(R, n - i0);
         for (Eigen::Index col = 0; col < m; ++col)
