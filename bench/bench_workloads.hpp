@@ -77,13 +77,13 @@ Matrix<double> self_attention_with_value_magnitude(const Matrix<double>& x, cons
                                                   double& value_magnitude);
 
 /// The double workload's check of one single-head case: Attn(PX) and P·Attn(X) both computed in full,
-/// compared by max|Attn(PX) − P·Attn(X)| ≤ k_eps·ε·max(1, max|V|), max|V| from the unpermuted evaluation
+/// compared by max|Attn(PX) − P·Attn(X)| ≤ k_eps·(ε·max|V| + η), max|V| from the unpermuted evaluation
 /// (the same value as max|X·W_V|: V is computed row by row).
 bool double_head_equivariance_holds(const Matrix<double>& x, const head_weights<double>& w, const permutation& p,
                                     double k_eps);
 
 /// The cross-attention check of one case: Attn(Y, P·C) against Attn(Y, C) (the order of the encoder rows
-/// C does not matter), both computed in full, compared by max|difference| ≤ k_eps·ε·max(1, max|V|), max|V|
+/// C does not matter), both computed in full, compared by max|difference| ≤ k_eps·(ε·max|V| + η), max|V|
 /// = max|C·W_V| from the unpermuted evaluation. At real sizes the two evaluations run side by side.
 bool double_cross_invariance_holds(const Matrix<double>& y, const Matrix<double>& c, const head_weights<double>& w,
                                    const permutation& p, double k_eps);

@@ -6,13 +6,13 @@
 //                          [--threads 1] [--seconds 2] [--seed 1]
 //
 //   head       Attn(PX) against P·Attn(X), one head, W_Q, W_K, W_V d×d: exactly `orderblind bench
-//              --workload double` (bench::double_head_equivariance_holds), bound 4(n+1)ε·max(1, max|V|).
+//              --workload double` (bench::double_head_equivariance_holds), bound 4(n+1)(ε·max|V| + η).
 //   multihead  MHA(PX) against P·MHA(X), d split into `heads` heads, W_O (the two sides side by side on
 //              two or more threads); the battery's bound
 //              (4(n+1) + 2d + 2)ε·d·max|W_O|·max|V| (properties/battery/tolerances.hpp).
 //   cross      Attn(Y, PC) against Attn(Y, C): n decoder rows over nk memory rows, one head
 //              (bench::double_cross_invariance_holds); the keys' order only reorders the sums over them:
-//              4(nk+1)ε·max(1, max|V|), max|V| from the head's own V.
+//              4(nk+1)(ε·max|V| + η), max|V| from the head's own V.
 // Inputs uniform in [−1, 1] (weights too), a fresh case and permutation for every check (not timed).
 // --threads sets fast::set_large_head_threads (the result does not depend on it).
 #include <algorithm>

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """The `orderblind bench --workload double` check written in NumPy, timed the same way, for a side-by-side
 figure: per check, Attn(P X) and P Attn(X) for one softmax head (max-subtracted, scale 1/sqrt(d)), inputs
-uniform in [-1, 1], compared by max |difference| <= 4(n+1) eps max(1, max|V|).
+uniform in [-1, 1], compared by max |difference| <= 4(n+1) (eps max|V| + eta).
 
     /usr/bin/python3 bench/numpy_double.py [--n 16] [--d 16] [--seconds 1] [--seed 1]
 
@@ -27,8 +27,9 @@ def check(x, w, perm, n):
     wq, wk, wv = w
     left = attention(x[perm], wq, wk, wv)
     right = attention(x, wq, wk, wv)[perm]
-    mag = max(1.0, float(np.abs(x @ wv).max()))
-    return float(np.abs(left - right).max()) <= 4 * (n + 1) * np.finfo(float).eps * mag
+    mag = float(np.abs(x @ wv).max())
+    eta = np.finfo(float).smallest_subnormal
+    return float(np.abs(left - right).max()) <= 4 * (n + 1) * (np.finfo(float).eps * mag + eta)
 
 
 def main():

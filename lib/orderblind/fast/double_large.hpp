@@ -30,7 +30,7 @@
 
 namespace orderblind::fast {
 
-/// The bound, in units of ε·max(1, max|V|), on max|Attn(PX) − P·Attn(X)| for one softmax head over n
+/// The bound, in units of ε·max|V| + η, on max|Attn(PX) − P·Attn(X)| for one softmax head over n
 /// tokens of width d when the head takes the large-size path: 4(n+1), the small path's
 /// (attention_reorder_bound_eps), for every d.
 // NOTE: d does not enter: the large path is bit for bit the small one (double_large.hpp's NOTE), and in
