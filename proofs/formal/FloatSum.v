@@ -25,7 +25,9 @@
     for 1 ≤ n ≤ 2^20: the floor-free form k·(ε·s + η) that verify::compare (verify/bound.hpp)
     applies, with k = 2n + 1 — within the library's attention_reorder_bound_eps(n) = 4(n + 1); (5) a
     masked row (padding mask, keys permuted with their mask bits) is the unmasked computation over
-    its allowed keys, so the same holds with n the number of allowed keys.  The exponentials need no
+    its allowed keys, so the same holds with n the number of allowed keys; (6) each softmax weight
+    fl(w_j/T) moves by at most (n + 1)·(ε + η) when the normaliser is summed in another order.  The
+    exponentials need no
     error bound for (3): both orders see the same values w_j (any function E of the shifted score). *)
 From Coq Require Import Reals Lra Lia List Permutation ZArith.
 From Flocq Require Import Core Plus_error Relative.
@@ -641,6 +643,87 @@ apply attn_reorder_eps.
     apply Forall_forall; intros y Hy; apply in_map_iff in Hy; destruct Hy as [q [Eq Hq]]; subst y.
     apply in_map_iff in Hq; destruct Hq as [r [Er _]]; subst q; unfold f; simpl; apply HE.
 - rewrite map_length; exact Hn.
+Qed.
+
+(** ** The softmax weights: the normaliser summed in another order *)
+(** One weight a = fl(w / T), T the in-order sum of the row's n non-negative binary64 terms and
+    0 ≤ w ≤ Σ: within ρ_(n−1)·w/Σ + η/2 of the exact w / Σ. *)
+Lemma weight_error (l : list R) (w : R) : nonneg_floats l -> 0 < rsum l -> 0 <= w <= rsum l ->
+  Rabs (rnd (w / fsum l) - w / rsum l) <= rho (length l - 1) + eta0.
+Proof.
+intros Hl HS [W0 W1].
+assert (Hne : l <> []) by (intro E; subst; simpl in HS; lra).
+destruct (fsum_bounds l Hl Hne) as [TLo THi].
+set (m := (length l - 1)%nat) in *; set (S := rsum l) in *; set (T := fsum l) in *.
+generalize (pow_pos_1mu m) (pow_1pu_ge1 m) u_pos eta0_pos; intros Y X U H0.
+assert (HT : 0 < T) by (apply Rlt_le_trans with ((1 - u) ^ m * S); [apply Rmult_lt_0_compat |]; lra).
+assert (Hr1 : (1 - u) ^ m * (S / T) <= 1).
+{ apply Rmult_le_reg_r with T; [exact HT |]; unfold Rdiv.
+  replace ((1 - u) ^ m * (S * / T) * T) with ((1 - u) ^ m * S) by (field; lra); lra. }
+assert (Hr2 : 1 <= (1 + u) ^ m * (S / T)).
+{ apply Rmult_le_reg_r with T; [exact HT |]; unfold Rdiv.
+  replace ((1 + u) ^ m * (S * / T) * T) with ((1 + u) ^ m * S) by (field; lra); lra. }
+assert (Hr : 0 < S / T) by (apply Rdiv_lt_0_compat; lra).
+assert (Hrho : 0 <= rho m).
+{ unfold rho; generalize (pow_1mu_le1 m); intros [_ B].
+  assert (1 <= / (1 - u) ^ m) by (apply Rle_trans with (/ 1); [rewrite Rinv_1; lra | apply Rinv_le_contravar; lra]).
+  unfold Rdiv; nra. }
+destruct (rnd_any (w / T)) as [e [d [Be [Bd Hd]]]]; rewrite Hd.
+generalize (ratio_dev m (S / T) e Hr Hr1 Hr2 Be); intro D.
+assert (Hws : 0 <= w / S <= 1).
+{ split; [unfold Rdiv; apply Rmult_le_pos; [lra | apply Rlt_le, Rinv_0_lt_compat; lra] |].
+  apply Rmult_le_reg_r with S; [lra |]; unfold Rdiv; rewrite Rmult_assoc, Rinv_l by lra; lra. }
+replace (w / T * (1 + e) + d - w / S) with (w / S * (S / T * (1 + e) - 1) + d) by (field; lra).
+eapply Rle_trans; [apply Rabs_triang |]; rewrite Rabs_mult, (Rabs_pos_eq (w / S)) by lra.
+apply Rplus_le_compat; [| exact Bd].
+apply Rle_trans with (1 * rho m); [apply Rmult_le_compat; try lra; apply Rabs_pos | lra].
+Qed.
+
+(** 2ρ_(n−1) ≤ (n + 1)·ε for 1 ≤ n ≤ 2^20. *)
+Lemma rho_eps (n : nat) : (1 <= n)%nat -> INR n <= 1048576 -> 2 * rho (n - 1) <= (INR n + 1) * eps.
+Proof.
+intros H1 H2.
+assert (Hx : 1 <= INR n) by (apply (le_INR 1); exact H1).
+assert (Uv : u = / 9007199254740992) by (unfold u; rewrite bpow_powerRZ; simpl; lra).
+assert (Yn := pow_1mu_ge (n - 1)); rewrite minus_INR in Yn by exact H1; simpl INR in Yn.
+generalize (pow_pos_1mu (n - 1)) u_pos; intros Y0 U.
+set (x := INR n) in *; set (Y := (1 - u) ^ (n - 1)) in *.
+unfold rho; fold Y; rewrite eps_2u.
+assert (a_small : x * u <= / 8589934592) by (rewrite Uv; lra).
+assert (K : 1 + u <= (1 + (x + 1) * u) * (1 - (x - 1) * u)).
+{ assert (x * x * u <= / 8192) by (rewrite Uv in *; nra). nra. }
+assert (K2 : 1 + u <= (1 + (x + 1) * u) * Y).
+{ eapply Rle_trans; [exact K |]; apply Rmult_le_compat_l; [nra | exact Yn]. }
+assert ((1 + u) / Y <= 1 + (x + 1) * u).
+{ apply Rmult_le_reg_r with Y; [exact Y0 |]; unfold Rdiv; rewrite Rmult_assoc, Rinv_l by lra; lra. }
+lra.
+Qed.
+
+(** The softmax weights of one row as the library computes them (a_j = fl(w_j / T), T the in-order
+    normaliser), the row's terms reordered: each weight moves by at most (n + 1)·(ε + η), for
+    1 ≤ n ≤ 2^20 non-negative binary64 terms — the form k·(ε·s + η) of verify::compare with s = 1,
+    k = n + 1, within the library's softmax_weight_reorder_bound_eps(n) = 2n + 2. *)
+Theorem weight_reorder_eps (l l' : list R) (w : R) : Permutation l l' -> nonneg_floats l ->
+  0 < rsum l -> In w l -> INR (length l) <= 1048576 ->
+  Rabs (rnd (w / fsum l) - rnd (w / fsum l')) <= (INR (length l) + 1) * (eps + eta).
+Proof.
+intros P Hl HS Hw Hn.
+assert (Hl' : nonneg_floats l') by (eapply Permutation_Forall; eauto).
+assert (Ps : rsum l = rsum l') by (apply rsum_perm, P).
+assert (HS' : 0 < rsum l') by lra.
+assert (W : 0 <= w <= rsum l).
+{ split; [unfold nonneg_floats in Hl; rewrite Forall_forall in Hl; apply (Hl w Hw) |].
+  apply in_le_rsum; [| exact Hw]; revert Hl; apply Forall_impl; tauto. }
+assert (W' : 0 <= w <= rsum l') by lra.
+generalize (weight_error l w Hl HS W) (weight_error l' w Hl' HS' W'); intros A B.
+rewrite <- (Permutation_length P), <- Ps in B.
+assert (H1 : (1 <= length l)%nat) by (destruct l; [simpl in HS; lra | simpl; lia]).
+generalize (rho_eps (length l) H1 Hn) eta_2eta0 eps_pos eta_pos (pos_INR (length l)); intros R E _ _ N.
+replace (rnd (w / fsum l) - rnd (w / fsum l'))
+  with ((rnd (w / fsum l) - w / rsum l) - (rnd (w / fsum l') - w / rsum l)) by ring.
+eapply Rle_trans; [apply Rabs_triang |]; rewrite Rabs_Ropp.
+assert (0 <= eta) by (rewrite E; generalize eta0_pos; lra).
+nra.
 Qed.
 
 (** ** Masks and m keys: a masked key only removes terms *)

@@ -5,8 +5,9 @@
 // NOTE: machine-checked: proofs/formal/FloatSum.v proves the one-head bound as verify::compare applies
 // it, k·(ε·max|V| + η), with k = 2n + 1 (attn_reorder_eps, softmax_attention_reorder_eps; masked rows
 // and m keys: masked_attention_reorder_eps, k = 2m + 1), so 4(n+1) holds with room
-// (attn_reorder_within_library_bound; tests/formal/float_bound_test.cpp ties the two k). The bounds
-// below are derived here only: no Coq theorem covers the W_O product, the weights or the rotations.
+// (attn_reorder_within_library_bound; tests/formal/float_bound_test.cpp ties the two k). Below, the
+// weights' bound is proved for binary64 (weight_reorder_eps, k = n + 1); the W_O product and the
+// rotations are derived here only.
 #include <string>
 
 #include "orderblind/compare.hpp"
@@ -31,8 +32,8 @@ inline double multi_head_reorder_bound_eps(Eigen::Index n, Eigen::Index d) {
 // normaliser Σ_j w_j is summed in another order: each order has relative error ≤ γ_{n−1}, so the two
 // normalisers differ by a relative 2γ_{n−1} ≈ 2(n−1)ε; the division adds ε/2 on each side. A weight ≤ 1
 // therefore moves by ≤ (2(n−1) + 1)ε (1 + O(nε)) < (2n + 2)ε. (γ is in units of u = ε/2, so this
-// counts each sum twice: FloatSum.v's ratio_dev gives |fl(w/T) − w/S| ≤ ρ_(n−1)·w/S + η/2 per side,
-// ρ_(n−1) ≈ nu, so ≈ nε + η for the two sides; not stated as a theorem.)
+// counts each sum twice: proofs/formal/FloatSum.v weight_reorder_eps proves (n + 1)·(ε + η) for binary64,
+// 1 ≤ n ≤ 2^20, in verify::compare's form with s = 1. The row-sum law's use of this k is not proved.)
 inline double softmax_weight_reorder_bound_eps(Eigen::Index n) { return 2.0 * static_cast<double>(n) + 2.0; }
 
 /// Bound in units of ε on |PE(p+k) − R(kθ)·PE(p)| for one (sin, cos) pair with frequency θ, when sin
