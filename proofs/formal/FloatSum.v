@@ -27,8 +27,8 @@
     masked row (padding mask, keys permuted with their mask bits) is the unmasked computation over
     its allowed keys, so the same holds with n the number of allowed keys; (6) each softmax weight
     fl(w_j/T) moves by at most (n + 1)·(ε + η) when the normaliser is summed in another order.  The
-    exponentials need no
-    error bound for (3): both orders see the same values w_j (any function E of the shifted score). *)
+    exponentials need no error bound for (3): both orders see the same values w_j (any function E of
+    the shifted score). *)
 From Coq Require Import Reals Lra Lia List Permutation ZArith.
 From Flocq Require Import Core Plus_error Relative.
 From orderblind Require Import Softmax.
