@@ -21,9 +21,14 @@
     Stability, §4.2); (2) an fma chain of n terms is within ((1 + u)^n − 1)·Σ|a_k b_k| + n(1 + u)^n·2^-1075
     of the exact dot product; (3) one output entry of softmax attention, computed as the library does,
     is within E(n, max|V|) of the exact Σ_j w_j v_j / Σ_j w_j, so reordering the sequence axis moves it
-    by at most 2E; (4) 2E ≤ (2n + 1)·ε·max(1, max|V|) (ε = 2^-52) for 1 ≤ n ≤ 2^20 — within the
-    library's attention_reorder_bound_eps(n) = 4(n + 1).  The exponentials need no error bound for
-    (3): both orders see the same values w_j (any function E of the shifted score). *)
+    by at most 2E; (4) 2E ≤ (2n + 1)·(ε·max|V| + η) (ε = 2^-52, η = 2^-1074, the smallest subnormal)
+    for 1 ≤ n ≤ 2^20: the floor-free form k·(ε·s + η) that verify::compare (verify/bound.hpp)
+    applies, with k = 2n + 1 — within the library's attention_reorder_bound_eps(n) = 4(n + 1); (5) a
+    masked row (padding mask, keys permuted with their mask bits) is the unmasked computation over
+    its allowed keys, so the same holds with n the number of allowed keys; (6) each softmax weight
+    fl(w_j/T) moves by at most (n + 1)·(ε + η) when the normaliser is summed in another order.  The
+    exponentials need no error bound for (3): both orders see the same values w_j (any function E of
+    the shifted score). *)
 From Coq Require Import Reals Lra Lia List Permutation ZArith.
 From Flocq Require Import Core Plus_error Relative.
 From orderblind Require Import Softmax.
@@ -460,28 +465,42 @@ replace (attn_entry ps - attn_entry ps') with ((attn_entry ps - attn_exact ps) -
 eapply Rle_trans; [apply Rabs_triang |]; rewrite Rabs_Ropp; lra.
 Qed.
 
-(** The bound in the library's units: 2·E(n, V) ≤ (2n + 1)·ε·max(1, V) for 1 ≤ n ≤ 2^20. *)
-Lemma entry_bound_eps (n : nat) (Vmax : R) : (1 <= n)%nat -> INR n <= 1048576 -> 0 <= Vmax ->
-  2 * entry_bound n Vmax <= (2 * INR n + 1) * eps * Rmax 1 Vmax.
+(** ** The bound in the library's units: k·(ε·s + η), no floor *)
+(** η = 2^-1074, the smallest subnormal: std::numeric_limits<double>::denorm_min(), the absolute term
+    of verify::compare's bound k·(ε·s + η) (lib/orderblind/verify/bound.hpp). *)
+Definition eta : R := bpow radix2 (-1074).
+
+Lemma eta_2eta0 : eta = 2 * eta0.
+Proof.
+unfold eta, eta0; replace (-1074)%Z with (1 + -1075)%Z by lia.
+rewrite bpow_plus, bpow_1; simpl; lra.
+Qed.
+
+Lemma eps_pos : 0 < eps.
+Proof. apply bpow_gt_0. Qed.
+
+Lemma eta_pos : 0 < eta.
+Proof. apply bpow_gt_0. Qed.
+
+(** E(n, V) ≤ (2n + 5/8)·u·V + n·η for 1 ≤ n ≤ 2^20 and V ≥ 0: the part that scales with V is
+    below (n + 5/16)·ε·V, the subnormal part below n·η (no max(1, V)). *)
+Lemma entry_bound_le (n : nat) (Vmax : R) : (1 <= n)%nat -> INR n <= 1048576 -> 0 <= Vmax ->
+  entry_bound n Vmax <= (2 * INR n + 5 / 8) * u * Vmax + INR n * eta.
 Proof.
 intros H1 H2 HV.
 assert (Hx : 1 <= INR n) by (apply (le_INR 1); exact H1).
 assert (Uv : u = / 9007199254740992) by (unfold u; rewrite bpow_powerRZ; simpl; lra).
 assert (Ev : eta0 <= / 9007199254740992 * / 9007199254740992 * / 9007199254740992)
   by (unfold eta0; rewrite bpow_powerRZ; simpl; lra).
-generalize eta0_pos; intro E0.
+generalize eta0_pos eta_2eta0; intros E0 Eta.
 set (x := INR n) in *.
 assert (a_small : x * u <= / 8589934592) by (rewrite Uv; lra).
 assert (a_pos : 0 < x * u) by (rewrite Uv; nra).
-(* (1 + u)^n <= 1/(1 - xu) and (1 - u)^(n-1) >= 1 - (x - 1)u *)
 assert (Pn := pow_1pu_le n ltac:(fold x; lra)); fold x in Pn.
 assert (Yn := pow_1mu_ge (n - 1)); rewrite minus_INR in Yn by exact H1; simpl INR in Yn; fold x in Yn.
 generalize (pow_1pu_ge1 n) (pow_pos_1mu (n - 1)) u_pos; intros Xn Y0 U.
 set (P := (1 + u) ^ n) in *; set (Y := (1 - u) ^ (n - 1)) in *.
 unfold entry_bound, rho; fold x P Y.
-set (M := Rmax 1 Vmax).
-assert (M1 : 1 <= M) by apply Rmax_l.
-assert (MV : Vmax <= M) by apply Rmax_r.
 (* the main term: P (1 + u) / Y - 1 <= (2x + 1/2) u *)
 assert (Q : P * ((1 + u) / Y) <= (1 + u) / ((1 - x * u) * (1 - (x - 1) * u))).
 { unfold Rdiv; rewrite Rinv_mult.
@@ -500,52 +519,85 @@ assert (Q2 : (1 + u) / ((1 - x * u) * (1 - (x - 1) * u)) <= 1 + (2 * x + / 2) * 
 assert (Pb : P <= 2) by (apply Rle_trans with (/ (1 - x * u)); [exact Pn |];
   apply Rmult_le_reg_r with (1 - x * u); [lra |]; rewrite Rinv_l by lra; lra).
 assert (Sub : x * eta0 <= u / 16) by (rewrite Uv; nra).
-rewrite eps_2u.
-assert (VM : Vmax * (P * x * eta0) + x * P * eta0 <= M * (u / 4)).
-{ assert (x * P * eta0 <= u / 8) by nra. nra. }
-assert (Main : Vmax * (P * ((1 + u) / Y - 1 + 1) - 1) <= M * ((2 * x + / 2) * u)).
+assert (VM : Vmax * (P * x * eta0) <= Vmax * (u / 8)).
+{ apply Rmult_le_compat_l; [lra |]. nra. }
+assert (XM : x * P * eta0 <= x * eta).
+{ rewrite Eta; assert (0 <= x * eta0) by nra. nra. }
+assert (Main : Vmax * (P * ((1 + u) / Y - 1 + 1) - 1) <= Vmax * ((2 * x + / 2) * u)).
 { replace ((1 + u) / Y - 1 + 1) with ((1 + u) / Y) by ring.
-  assert (0 <= P * ((1 + u) / Y) - 1).
-  { assert (1 <= (1 + u) / Y).
-    { generalize (pow_1mu_le1 (n - 1)); fold Y; intros [_ B].
-      unfold Rdiv; apply Rle_trans with ((1 + u) * 1); [lra |]; apply Rmult_le_compat_l; [lra |].
-      apply Rle_trans with (/ 1); [rewrite Rinv_1; lra | apply Rinv_le_contravar; lra]. }
-    nra. }
-  apply Rle_trans with (M * (P * ((1 + u) / Y) - 1)); [apply Rmult_le_compat_r; lra |].
   apply Rmult_le_compat_l; lra. }
 replace (Vmax * (P * ((1 + u) / Y - 1 + 1 + x * eta0) - 1) + x * P * eta0)
-  with (Vmax * (P * ((1 + u) / Y - 1 + 1) - 1) + (Vmax * (P * x * eta0) + x * P * eta0)) by ring.
+  with (Vmax * (P * ((1 + u) / Y - 1 + 1) - 1) + Vmax * (P * x * eta0) + x * P * eta0) by ring.
 nra.
 Qed.
 
+(** The same in the library's units: 2·E(n, V) ≤ (2n + 1)·(ε·V + η), the form of verify::compare. *)
+Lemma entry_bound_eps (n : nat) (Vmax : R) : (1 <= n)%nat -> INR n <= 1048576 -> 0 <= Vmax ->
+  2 * entry_bound n Vmax <= (2 * INR n + 1) * (eps * Vmax + eta).
+Proof.
+intros H1 H2 HV.
+generalize (entry_bound_le n Vmax H1 H2 HV) eps_2u u_pos eta_pos (pos_INR n); intros B E U H N.
+assert (0 <= u * Vmax) by nra.
+rewrite E; nra.
+Qed.
+
+Lemma length_pos_of_rsum (ps : list (R * R)) : 0 < rsum (map fst ps) -> (1 <= length ps)%nat.
+Proof. destruct ps; [simpl; lra | simpl; lia]. Qed.
+
+Lemma vmax_nonneg (ps : list (R * R)) (Vmax : R) (P : R * R -> Prop) : ps <> [] ->
+  Forall (fun p => P p /\ Rabs (snd p) <= Vmax) ps -> 0 <= Vmax.
+Proof.
+intros Hne H; destruct ps as [| p ps]; [congruence |]; inversion H as [| ? ? [_ Hv] _]; subst.
+generalize (Rabs_pos (snd p)); lra.
+Qed.
+
+(** One output entry computed as the library does is within (n + 1/2)·(ε·max|V| + η) of the exact
+    Σ_j w_j v_j / Σ_j w_j (a convex combination of the values), for 1 ≤ n ≤ 2^20. *)
+Theorem attn_entry_error_eps (ps : list (R * R)) (Vmax : R) :
+  Forall (fun p => is_float (fst p) /\ 0 <= fst p /\ Rabs (snd p) <= Vmax) ps ->
+  0 < rsum (map fst ps) -> INR (length ps) <= 1048576 ->
+  Rabs (attn_entry ps - attn_exact ps) <= (2 * INR (length ps) + 1) / 2 * (eps * Vmax + eta).
+Proof.
+intros H HS Hn.
+assert (H1 := length_pos_of_rsum ps HS).
+assert (HV : 0 <= Vmax).
+{ apply (vmax_nonneg ps Vmax (fun p => is_float (fst p) /\ 0 <= fst p)); [destruct ps; simpl in H1; [lia | discriminate] |].
+  revert H; apply Forall_impl; tauto. }
+generalize (attn_entry_error ps Vmax H HS) (entry_bound_eps (length ps) Vmax H1 Hn HV); intros A B; lra.
+Qed.
+
 (** The reordering bound in the library's units: for one softmax head over 1 ≤ n ≤ 2^20 tokens,
-    |Attn(PX) − P·Attn(X)| ≤ (2n + 1)·ε·max(1, max|V|) entrywise (ε = 2^-52), which is within the
-    library's attention_reorder_bound_eps(n) = 4(n + 1). *)
+    |Attn(PX) − P·Attn(X)| ≤ (2n + 1)·(ε·max|V| + η) entrywise (ε = 2^-52, η = 2^-1074): the bound
+    k·(ε·s + η) of verify::compare with k = 2n + 1 and s = max|V|, no max(1, ·) floor. *)
 Theorem attn_reorder_eps (ps ps' : list (R * R)) (Vmax : R) : Permutation ps ps' ->
   Forall (fun p => is_float (fst p) /\ 0 <= fst p /\ Rabs (snd p) <= Vmax) ps ->
   0 < rsum (map fst ps) -> INR (length ps) <= 1048576 ->
-  Rabs (attn_entry ps - attn_entry ps') <= (2 * INR (length ps) + 1) * eps * Rmax 1 Vmax.
+  Rabs (attn_entry ps - attn_entry ps') <= (2 * INR (length ps) + 1) * (eps * Vmax + eta).
 Proof.
 intros P H HS Hn.
-assert (H1 : (1 <= length ps)%nat) by (destruct ps; [simpl in HS; lra | simpl; lia]).
+assert (H1 := length_pos_of_rsum ps HS).
 assert (HV : 0 <= Vmax).
-{ destruct ps as [| p ps]; [simpl in H1; lia |]; inversion H as [| ? ? [_ [_ Hv]] _]; subst.
-  generalize (Rabs_pos (snd p)); lra. }
+{ apply (vmax_nonneg ps Vmax (fun p => is_float (fst p) /\ 0 <= fst p)); [destruct ps; simpl in H1; [lia | discriminate] |].
+  revert H; apply Forall_impl; tauto. }
 eapply Rle_trans; [exact (attn_entry_reorder ps ps' Vmax P H HS) |].
 exact (entry_bound_eps (length ps) Vmax H1 Hn HV).
 Qed.
 
-(** So the library's attention_reorder_bound_eps(n) = 4(n + 1) holds (with room: 2n + 1 suffices). *)
+(** So the library's attention_reorder_bound_eps(n) = 4(n + 1), as verify::compare applies it
+    (4(n + 1)·(ε·max|V| + η)), holds (with room: 2n + 1 suffices). *)
 Corollary attn_reorder_within_library_bound (ps ps' : list (R * R)) (Vmax : R) : Permutation ps ps' ->
   Forall (fun p => is_float (fst p) /\ 0 <= fst p /\ Rabs (snd p) <= Vmax) ps ->
   0 < rsum (map fst ps) -> INR (length ps) <= 1048576 ->
-  Rabs (attn_entry ps - attn_entry ps') <= 4 * (INR (length ps) + 1) * eps * Rmax 1 Vmax.
+  Rabs (attn_entry ps - attn_entry ps') <= 4 * (INR (length ps) + 1) * (eps * Vmax + eta).
 Proof.
 intros P H HS Hn; eapply Rle_trans; [exact (attn_reorder_eps ps ps' Vmax P H HS Hn) |].
-assert (0 < eps) by apply bpow_gt_0.
-assert (1 <= Rmax 1 Vmax) by apply Rmax_l.
-generalize (pos_INR (length ps)); intro.
-apply Rmult_le_compat_r; [lra |]; apply Rmult_le_compat_r; lra.
+assert (HV : 0 <= Vmax).
+{ apply (vmax_nonneg ps Vmax (fun p => is_float (fst p) /\ 0 <= fst p));
+    [destruct ps; [simpl in HS; lra | discriminate] |].
+  revert H; apply Forall_impl; tauto. }
+generalize eps_pos eta_pos (pos_INR (length ps)); intros.
+assert (0 <= eps * Vmax) by nra.
+apply Rmult_le_compat_r; lra.
 Qed.
 
 (** ** The library's softmax head, from the scores *)
@@ -565,12 +617,12 @@ destruct I as [E | I]; [subst; lra | specialize (IH I); lra].
 Qed.
 
 (** Attn(PX) against P·Attn(X) for one softmax head as the library computes it (in-order sums):
-    every output entry moves by at most (2n + 1)·ε·max(1, max|V|), for 1 ≤ n ≤ 2^20 tokens. *)
+    every output entry moves by at most (2n + 1)·(ε·max|V| + η), for 1 ≤ n ≤ 2^20 keys. *)
 Theorem softmax_attention_reorder_eps (E : R -> R) (ps ps' : list (R * R)) (Vmax : R) :
   (forall x, is_float (E x) /\ 0 <= E x) -> E 0 = 1 ->
   Permutation ps ps' -> ps <> [] -> Forall (fun p => Rabs (snd p) <= Vmax) ps ->
   INR (length ps) <= 1048576 ->
-  Rabs (softmax_entry E ps - softmax_entry E ps') <= (2 * INR (length ps) + 1) * eps * Rmax 1 Vmax.
+  Rabs (softmax_entry E ps - softmax_entry E ps') <= (2 * INR (length ps) + 1) * (eps * Vmax + eta).
 Proof.
 intros HE E0 P Hne HV Hn.
 unfold softmax_entry.
@@ -591,6 +643,154 @@ apply attn_reorder_eps.
     apply Forall_forall; intros y Hy; apply in_map_iff in Hy; destruct Hy as [q [Eq Hq]]; subst y.
     apply in_map_iff in Hq; destruct Hq as [r [Er _]]; subst q; unfold f; simpl; apply HE.
 - rewrite map_length; exact Hn.
+Qed.
+
+(** ** The softmax weights: the normaliser summed in another order *)
+(** One weight a = fl(w / T), T the in-order sum of the row's n non-negative binary64 terms and
+    0 ≤ w ≤ Σ: within ρ_(n−1)·w/Σ + η/2 of the exact w / Σ. *)
+Lemma weight_error (l : list R) (w : R) : nonneg_floats l -> 0 < rsum l -> 0 <= w <= rsum l ->
+  Rabs (rnd (w / fsum l) - w / rsum l) <= rho (length l - 1) + eta0.
+Proof.
+intros Hl HS [W0 W1].
+assert (Hne : l <> []) by (intro E; subst; simpl in HS; lra).
+destruct (fsum_bounds l Hl Hne) as [TLo THi].
+set (m := (length l - 1)%nat) in *; set (S := rsum l) in *; set (T := fsum l) in *.
+generalize (pow_pos_1mu m) (pow_1pu_ge1 m) u_pos eta0_pos; intros Y X U H0.
+assert (HT : 0 < T) by (apply Rlt_le_trans with ((1 - u) ^ m * S); [apply Rmult_lt_0_compat |]; lra).
+assert (Hr1 : (1 - u) ^ m * (S / T) <= 1).
+{ apply Rmult_le_reg_r with T; [exact HT |]; unfold Rdiv.
+  replace ((1 - u) ^ m * (S * / T) * T) with ((1 - u) ^ m * S) by (field; lra); lra. }
+assert (Hr2 : 1 <= (1 + u) ^ m * (S / T)).
+{ apply Rmult_le_reg_r with T; [exact HT |]; unfold Rdiv.
+  replace ((1 + u) ^ m * (S * / T) * T) with ((1 + u) ^ m * S) by (field; lra); lra. }
+assert (Hr : 0 < S / T) by (apply Rdiv_lt_0_compat; lra).
+assert (Hrho : 0 <= rho m).
+{ unfold rho; generalize (pow_1mu_le1 m); intros [_ B].
+  assert (1 <= / (1 - u) ^ m) by (apply Rle_trans with (/ 1); [rewrite Rinv_1; lra | apply Rinv_le_contravar; lra]).
+  unfold Rdiv; nra. }
+destruct (rnd_any (w / T)) as [e [d [Be [Bd Hd]]]]; rewrite Hd.
+generalize (ratio_dev m (S / T) e Hr Hr1 Hr2 Be); intro D.
+assert (Hws : 0 <= w / S <= 1).
+{ split; [unfold Rdiv; apply Rmult_le_pos; [lra | apply Rlt_le, Rinv_0_lt_compat; lra] |].
+  apply Rmult_le_reg_r with S; [lra |]; unfold Rdiv; rewrite Rmult_assoc, Rinv_l by lra; lra. }
+replace (w / T * (1 + e) + d - w / S) with (w / S * (S / T * (1 + e) - 1) + d) by (field; lra).
+eapply Rle_trans; [apply Rabs_triang |]; rewrite Rabs_mult, (Rabs_pos_eq (w / S)) by lra.
+apply Rplus_le_compat; [| exact Bd].
+apply Rle_trans with (1 * rho m); [apply Rmult_le_compat; try lra; apply Rabs_pos | lra].
+Qed.
+
+(** 2ρ_(n−1) ≤ (n + 1)·ε for 1 ≤ n ≤ 2^20. *)
+Lemma rho_eps (n : nat) : (1 <= n)%nat -> INR n <= 1048576 -> 2 * rho (n - 1) <= (INR n + 1) * eps.
+Proof.
+intros H1 H2.
+assert (Hx : 1 <= INR n) by (apply (le_INR 1); exact H1).
+assert (Uv : u = / 9007199254740992) by (unfold u; rewrite bpow_powerRZ; simpl; lra).
+assert (Yn := pow_1mu_ge (n - 1)); rewrite minus_INR in Yn by exact H1; simpl INR in Yn.
+generalize (pow_pos_1mu (n - 1)) u_pos; intros Y0 U.
+set (x := INR n) in *; set (Y := (1 - u) ^ (n - 1)) in *.
+unfold rho; fold Y; rewrite eps_2u.
+assert (a_small : x * u <= / 8589934592) by (rewrite Uv; lra).
+assert (K : 1 + u <= (1 + (x + 1) * u) * (1 - (x - 1) * u)).
+{ assert (x * x * u <= / 8192) by (rewrite Uv in *; nra). nra. }
+assert (K2 : 1 + u <= (1 + (x + 1) * u) * Y).
+{ eapply Rle_trans; [exact K |]; apply Rmult_le_compat_l; [nra | exact Yn]. }
+assert ((1 + u) / Y <= 1 + (x + 1) * u).
+{ apply Rmult_le_reg_r with Y; [exact Y0 |]; unfold Rdiv; rewrite Rmult_assoc, Rinv_l by lra; lra. }
+lra.
+Qed.
+
+(** The softmax weights of one row as the library computes them (a_j = fl(w_j / T), T the in-order
+    normaliser), the row's terms reordered: each weight moves by at most (n + 1)·(ε + η), for
+    1 ≤ n ≤ 2^20 non-negative binary64 terms — the form k·(ε·s + η) of verify::compare with s = 1,
+    k = n + 1, within the library's softmax_weight_reorder_bound_eps(n) = 2n + 2. *)
+Theorem weight_reorder_eps (l l' : list R) (w : R) : Permutation l l' -> nonneg_floats l ->
+  0 < rsum l -> In w l -> INR (length l) <= 1048576 ->
+  Rabs (rnd (w / fsum l) - rnd (w / fsum l')) <= (INR (length l) + 1) * (eps + eta).
+Proof.
+intros P Hl HS Hw Hn.
+assert (Hl' : nonneg_floats l') by (eapply Permutation_Forall; eauto).
+assert (Ps : rsum l = rsum l') by (apply rsum_perm, P).
+assert (HS' : 0 < rsum l') by lra.
+assert (W : 0 <= w <= rsum l).
+{ split; [unfold nonneg_floats in Hl; rewrite Forall_forall in Hl; apply (Hl w Hw) |].
+  apply in_le_rsum; [| exact Hw]; revert Hl; apply Forall_impl; tauto. }
+assert (W' : 0 <= w <= rsum l') by lra.
+generalize (weight_error l w Hl HS W) (weight_error l' w Hl' HS' W'); intros A B.
+rewrite <- (Permutation_length P), <- Ps in B.
+assert (H1 : (1 <= length l)%nat) by (destruct l; [simpl in HS; lra | simpl; lia]).
+generalize (rho_eps (length l) H1 Hn) eta_2eta0 eps_pos eta_pos (pos_INR (length l)); intros R E _ _ N.
+replace (rnd (w / fsum l) - rnd (w / fsum l'))
+  with ((rnd (w / fsum l) - w / rsum l) - (rnd (w / fsum l') - w / rsum l)) by ring.
+eapply Rle_trans; [apply Rabs_triang |]; rewrite Rabs_Ropp.
+assert (0 <= eta) by (rewrite E; generalize eta0_pos; lra).
+nra.
+Qed.
+
+(** ** Masks and m keys: a masked key only removes terms *)
+(** A row of keys (allowed b_j, score s_j, value v_j) as softmax_row_strided (fast/double_head.hpp)
+    computes it under a padding or causal mask: the shift is the row maximum over the allowed keys; a
+    masked key's weight is set to 0 and skipped by the normaliser T = 0 + Σ over the allowed keys in
+    order; the output is the fma chain over ALL keys in key order, the masked ones contributing
+    fma(0, v_j, s) = s.  Cross-attention over m keys is the unmasked row of m pairs (every b_j true). *)
+Definition allowed (ps : list (bool * (R * R))) : list (R * R) := map snd (filter fst ps).
+
+Definition masked_softmax_entry (E : R -> R) (ps : list (bool * (R * R))) : R :=
+  let m := lib_max (map fst (allowed ps)) in
+  let T := fsum (map (fun p => E (rnd (fst p - m))) (allowed ps)) in
+  fma_chain (map (fun q : bool * (R * R) => if fst q then (rnd (E (rnd (fst (snd q) - m)) / T), snd (snd q))
+                           else (0, snd (snd q))) ps).
+
+Lemma fma_step_zero (z v : R) : is_float z -> fma_step z (0, v) = z.
+Proof. intro F; unfold fma_step; simpl; rewrite Rmult_0_l, Rplus_0_l; apply rnd_exact, F. Qed.
+
+Lemma fma_chain_skips_masked (g : R * R -> R * R) (ps : list (bool * (R * R))) : forall z, is_float z ->
+  fold_left fma_step (map (fun q : bool * (R * R) => if fst q then g (snd q) else (0, snd (snd q))) ps) z
+  = fold_left fma_step (map g (map snd (filter fst ps))) z.
+Proof.
+induction ps as [| [b p] ps IH]; intros z F; [reflexivity |].
+destruct b; simpl.
+- apply IH; unfold fma_step; apply rnd_float.
+- rewrite fma_step_zero by exact F; apply IH, F.
+Qed.
+
+(** The masked row computed as the library does equals the unmasked computation over the allowed
+    keys alone, bit for bit (as real values). *)
+Theorem masked_softmax_entry_allowed (E : R -> R) (ps : list (bool * (R * R))) :
+  masked_softmax_entry E ps = softmax_entry E (allowed ps).
+Proof.
+unfold masked_softmax_entry, softmax_entry, attn_entry; cbv zeta; rewrite map_map; simpl.
+set (m := lib_max (map fst (allowed ps))).
+set (T := fsum (map (fun p : R * R => E (rnd (fst p - m))) (allowed ps))).
+unfold fma_chain.
+rewrite (fma_chain_skips_masked (fun p => (rnd (E (rnd (fst p - m)) / T), snd p))) by apply generic_format_0.
+assert (HT : fsum (map fst (map (fun p : R * R => (E (rnd (fst p - m)), snd p)) (allowed ps))) = T)
+  by (unfold T; rewrite map_map; reflexivity).
+rewrite HT; reflexivity.
+Qed.
+
+Lemma Permutation_filter_bool {A} (f : A -> bool) (l l' : list A) :
+  Permutation l l' -> Permutation (filter f l) (filter f l').
+Proof.
+induction 1; simpl; try constructor.
+- destruct (f x); [constructor |]; assumption.
+- destruct (f x), (f y); try constructor; apply Permutation_refl.
+- eapply Permutation_trans; eassumption.
+Qed.
+
+(** Masked attention, keys reordered together with their mask bits (a padding mask under a
+    permutation of the keys, cross-attention over m keys): every output entry moves by at most
+    (2m + 1)·(ε·max|V| + η), m the number of allowed keys, 1 ≤ m ≤ 2^20; max|V| over the allowed keys. *)
+Theorem masked_attention_reorder_eps (E : R -> R) (ps ps' : list (bool * (R * R))) (Vmax : R) :
+  (forall x, is_float (E x) /\ 0 <= E x) -> E 0 = 1 ->
+  Permutation ps ps' -> allowed ps <> [] -> Forall (fun p => Rabs (snd p) <= Vmax) (allowed ps) ->
+  INR (length (allowed ps)) <= 1048576 ->
+  Rabs (masked_softmax_entry E ps - masked_softmax_entry E ps')
+  <= (2 * INR (length (allowed ps)) + 1) * (eps * Vmax + eta).
+Proof.
+intros HE E0 P Hne HV Hn.
+rewrite !masked_softmax_entry_allowed.
+apply softmax_attention_reorder_eps; try assumption.
+unfold allowed; apply Permutation_map, Permutation_filter_bool, P.
 Qed.
 
 End Binary64.

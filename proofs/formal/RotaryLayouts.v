@@ -6,8 +6,9 @@
     half-split: (a_i, b_i) = (i, i + r/2) — and the entries from r on pass through (partial rotary
     when r < d).  [xpos_scheme]: the query's pair i is then scaled by ζ_i^(m/B), the key's by
     ζ_i^(−n/B).  Here a layout is ANY two index maps a, b (the theorems hold for every one); the
-    score is written pair by pair plus the pass-through part, and [half_split_regroup] proves that
-    for the half-split layout this is the plain Σ_j u_j v_j over all d = r + t entries.  The frequency
+    score is written pair by pair plus the pass-through part, and [half_split_regroup] and
+    [interleaved_regroup] prove that for the half-split and the interleaved layouts this is the plain
+    Σ_j u_j v_j over all d = r + t entries.  The frequency
     table θ and the positions are arbitrary reals; ζ_i > 0 any reals.
     Over Coq's standard real numbers: only the real-number library's own assumptions. *)
 From Coq Require Import Reals Lra Lia Arith.
@@ -168,4 +169,61 @@ destruct (Nat.ltb_spec j h) as [H1 | H1].
   destruct (Nat.ltb_spec (j - h) h) as [_ | H3]; [| lia].
   replace ((p + k) * theta (j - h)%nat) with (p * theta (j - h)%nat + k * theta (j - h)%nat) by ring.
   rewrite cos_plus; ring.
+Qed.
+
+(** ** The interleaved layout with partial rotary (rotary_layout::interleaved, r = 2h of d = 2h + t) *)
+(** The interleaved layout of the library: pair i joins entries 2i and 2i + 1. *)
+Definition inter_a (i : nat) : nat := (2 * i)%nat.
+Definition inter_b (i : nat) : nat := (2 * i + 1)%nat.
+
+(** For the interleaved layout the pairwise score is the plain dot product of all d = 2h + t entries:
+    Σ_(i<h) (u_2i v_2i + u_(2i+1) v_(2i+1)) + Σ_(j<t) u_(2h+j) v_(2h+j) = Σ_(j<2h+t) u_j v_j. *)
+Theorem interleaved_regroup (h t : nat) (u v : nat -> R) :
+  sum_to h (fun i => u (inter_a i) * v (inter_a i) + u (inter_b i) * v (inter_b i))
+  + sum_to t (fun j => u (2 * h + j)%nat * v (2 * h + j)%nat)
+  = sum_to (2 * h + t) (fun j => u j * v j).
+Proof.
+rewrite (sum_to_split (2 * h)); f_equal.
+induction h as [| h IH]; [reflexivity |].
+replace (2 * S h)%nat with (S (S (2 * h))) by lia; cbn [sum_to]; rewrite IH.
+unfold inter_a, inter_b; replace (2 * h + 1)%nat with (S (2 * h)) by lia; ring.
+Qed.
+
+(** rotate(x, p, r = 2h, rotary_layout::interleaved, θ) as a vector of d = 2h + t entries. *)
+Definition rotate_inter (theta : nat -> R) (h : nat) (p : R) (v : nat -> R) (j : nat) : R :=
+  if Nat.ltb j (2 * h) then
+    (if Nat.even j then rot_a theta inter_a inter_b p v (Nat.div2 j) else rot_b theta inter_a inter_b p v (Nat.div2 j))
+  else v j.
+
+(** The interleaved layout with partial rotary (t pass-through entries): the plain dot product
+    ⟨R_m q, R_n k⟩ over all d = 2h + t entries equals ⟨q, R_(n−m) k⟩: RoPE scores depend on n − m only. *)
+Theorem rope_interleaved_relative (theta : nat -> R) (h t : nat) (m n : R) (q k : nat -> R) :
+  sum_to (2 * h + t) (fun j => rotate_inter theta h m q j * rotate_inter theta h n k j)
+  = sum_to (2 * h + t) (fun j => q j * rotate_inter theta h (n - m) k j).
+Proof.
+assert (Rw : forall p v, (forall i, (i < h)%nat -> rotate_inter theta h p v (inter_a i) = rot_a theta inter_a inter_b p v i)
+  /\ (forall i, (i < h)%nat -> rotate_inter theta h p v (inter_b i) = rot_b theta inter_a inter_b p v i)
+  /\ (forall j, rotate_inter theta h p v (2 * h + j)%nat = v (2 * h + j)%nat)).
+{ intros p v; unfold rotate_inter, inter_a, inter_b; split; [| split].
+  - intros i Hi; destruct (Nat.ltb_spec (2 * i) (2 * h)); [| lia].
+    rewrite Nat.even_mul, Nat.div2_double; reflexivity.
+  - intros i Hi; destruct (Nat.ltb_spec (2 * i + 1) (2 * h)); [| lia].
+    replace (2 * i + 1)%nat with (S (2 * i)) by lia.
+    rewrite Nat.even_succ, Nat.odd_mul, Nat.div2_succ_double; reflexivity.
+  - intro j; destruct (Nat.ltb_spec (2 * h + j) (2 * h)); [lia | reflexivity]. }
+rewrite <- !interleaved_regroup.
+destruct (Rw m q) as [Aq [Bq Cq]]; destruct (Rw n k) as [Ak [Bk Ck]]; destruct (Rw (n - m) k) as [Ak' [Bk' Ck']].
+rewrite (sum_to_ext h _ (fun i => rot_a theta inter_a inter_b m q i * rot_a theta inter_a inter_b n k i
+                              + rot_b theta inter_a inter_b m q i * rot_b theta inter_a inter_b n k i))
+  by (intros i Hi; rewrite Aq, Ak, Bq, Bk by exact Hi; reflexivity).
+rewrite (sum_to_ext h (fun i => q (inter_a i) * rotate_inter theta h (n - m) k (inter_a i)
+                               + q (inter_b i) * rotate_inter theta h (n - m) k (inter_b i))
+                      (fun i => rot_a theta inter_a inter_b 0 q i * rot_a theta inter_a inter_b (n - m) k i
+                              + rot_b theta inter_a inter_b 0 q i * rot_b theta inter_a inter_b (n - m) k i)).
+- rewrite (sum_to_ext t (fun j => rotate_inter theta h m q (2 * h + j) * rotate_inter theta h n k (2 * h + j))
+                        (fun j => q (2 * h + j)%nat * k (2 * h + j)%nat)) by (intros; rewrite Cq, Ck; reflexivity).
+  rewrite (sum_to_ext t (fun j => q (2 * h + j)%nat * rotate_inter theta h (n - m) k (2 * h + j))
+                        (fun j => q (2 * h + j)%nat * k (2 * h + j)%nat)) by (intros; rewrite Ck'; reflexivity).
+  exact (rope_layout_relative theta inter_a inter_b h (2 * h) t m n q k).
+- intros i Hi; rewrite Ak', Bk' by exact Hi; unfold rot_a, rot_b; rewrite !Rmult_0_l, cos_0, sin_0; ring.
 Qed.

@@ -43,10 +43,10 @@ struct comparison {
 /// A bound on |a_ij − b_ij|: `==` for exact scalars; otherwise k·(ε·s_ij + η), where s_ij is the entry's
 /// own scale, read from `scale`: 1×1 — one magnitude for every entry; 1×c — per column; r×1 — per row;
 /// r×c — per entry. Enclosures must also overlap, and each be no wider than that same bound.
-// NOTE: η = the smallest subnormal (double: 2^-1074; 0 for types without subnormals) is the absolute term
-// of the standard model of floating arithmetic with underflow, fl(x op y) = (x op y)(1 + δ) + η', |δ| ≤ u,
-// |η'| ≤ η/2 (Higham, Accuracy and Stability, §2.1): each rounding contributes at most one η. It is
-// not a floor: a bound of a scale-invariant law scales with the data down to the subnormal range.
+// NOTE: η = the smallest subnormal (double: 2^-1074; 0 without subnormals), the absolute term of the model
+// fl(x op y) = (x op y)(1 + δ) + η', |δ| ≤ u, |η'| ≤ η/2 (Higham §2.1); not a floor: a scale-invariant law's
+// bound scales with the data. Proved in this form (Coq, Flocq binary64 with subnormals): one head reordered
+// moves each entry by ≤ (2n+1)(ε·max|V| + η), proofs/formal/FloatSum.v attn_reorder_eps (k = 2n + 1).
 template <Scalar T>
 struct tolerance {
   double k = 0;        ///< multiples of ε (ignored for exact scalars)
