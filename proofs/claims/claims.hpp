@@ -42,6 +42,35 @@ inline const char* to_string(claim_evidence e) { return verify::name(e); }
 /// A proof step's kind as a claim's (the same enum: the identity, kept for the callers).
 inline claim_evidence evidence_from(proofs::evidence_kind k) { return k; }
 
+/// What a claim is about: the library component its computation exercises (the dependence test
+/// substitutes a wrong version of it, `library_mutants()`, and the verdict must fail), the texts' data
+/// itself (the test perturbs the inputs), or the proof steps it cites (the test fails them).
+enum class subject {
+  text_data,        ///< the texts' numbers and matrices themselves (shapes, P, counts, sampled vectors)
+  proof_steps,      ///< only the cited proof steps' verdicts
+  attention,        ///< self-attention (scores, scale, softmax, the weighted sum)
+  mask,             ///< the causal mask
+  pooling,          ///< mean pooling
+  sinusoid,         ///< the sinusoidal encoding and its frequencies
+  counter,          ///< the counter encoding p·𝟙
+  pos_over_length,  ///< pos/length
+  learned_table,    ///< a learned table's defined positions
+  rope,             ///< rotary embeddings
+  alibi,            ///< ALiBi's score bias
+  summation,        ///< floating-point summation order
+};
+/// "attention", "sinusoid", … (for messages).
+const char* to_string(subject s);
+
+/// A wrong version of one library component, as the claim rows' computations see it (the rows call the
+/// library through wrappers that apply the active mutant; `claim_inputs::set_mutant`).
+struct library_mutant {
+  subject about;
+  std::string name;  ///< e.g. "counter: (p + 1)·𝟙 (off by one)"
+};
+/// Every mutant the rows' wrappers can apply, by subject.
+const std::vector<library_mutant>& library_mutants();
+
 /// One checked claim.
 struct claim {
   std::string text;        ///< "text 000" … "text 003"
@@ -66,6 +95,7 @@ struct claim {
   /// random cases the row drew itself; 0 when it computes on the stated data only.
   long cases = 0;
   std::optional<std::uint64_t> seed{};  ///< the seed of those cases (unset: nothing was drawn)
+  subject about = subject::text_data;  ///< what the claim is about (see `subject`)
   claim_verdict verdict() const {
     if (questionable) return claim_verdict::questionable;
     return !check_held ? claim_verdict::failed : text_correct ? claim_verdict::held : claim_verdict::erratum;
@@ -104,6 +134,12 @@ class claim_inputs {
     cache_ = std::make_shared<std::map<std::string, proofs::proof_result>>();
   }
 
+  /// Substitutes a wrong version of one library component for the rows' computations (tests only; an
+  /// empty name restores the library). Throws std::invalid_argument for a name not in `library_mutants()`.
+  void set_mutant(const std::string& name);
+  /// The active mutant's name, or "" for the library as it is.
+  const std::string& mutant() const { return mutant_; }
+
   /// Where reads are recorded (set by `evaluate`).
   void record_into(claim* c) const { current_ = c; }
 
@@ -114,6 +150,7 @@ class claim_inputs {
   std::shared_ptr<std::map<std::string, proofs::proof_result>> cache_ =
       std::make_shared<std::map<std::string, proofs::proof_result>>();
   mutable claim* current_ = nullptr;
+  std::string mutant_;
 };
 
 /// The texts' data: every number, matrix, size and position the claims read.

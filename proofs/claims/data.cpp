@@ -119,6 +119,8 @@ claim_inputs::table texts_data() {
            {0, 1, 0, 0, 0, 0}});
   // Introduction, paragraph 4 (uniqueness) and Look closer (nearby positions): 0…300 at d = 8; nearby positions at d = 512 over 0…200.
   t["text002.unique: first, count, step, d"] = row({0, 301, 1, 8});
+  // Look closer: "up to a wavelength of ten thousand positions for the highest dimensions".
+  t["text002.top wavelength (the text's figure)"] = scalar(10000);
   t["text002.nearby: positions, d, far gap"] = row({200, 512, 8});
   // Test yourself: trained up to 2048, given 3000.
   t["text002.table rows, sequence length"] = row({2048, 3000});
@@ -241,6 +243,8 @@ std::map<std::string, std::string> texts_data_sources() {
        "text 002, Look closer: \"swap positions 2 and 5\""},
       {"text002.unique: first, count, step, d",
        "text 002, introduction, paragraph 4: \"a unique vector for each position\" (positions 0…300, d = 8 ours)"},
+      {"text002.top wavelength (the text's figure)",
+       "text 002, Look closer: \"a wavelength of ten thousand positions\""},
       {"text002.nearby: positions, d, far gap",
        "text 002, Look closer: \"nearby positions have similar encodings\" (0…200, d = 512, gap 8 ours)"},
       {"text002.table rows, sequence length",

@@ -21,6 +21,33 @@ const char* to_string(claim_verdict v) {
   return "FAILED";
 }
 
+const char* to_string(subject s) {
+  switch (s) {
+    case subject::text_data: return "the texts' data";
+    case subject::proof_steps: return "the cited proof steps";
+    case subject::attention: return "attention";
+    case subject::mask: return "the causal mask";
+    case subject::pooling: return "mean pooling";
+    case subject::sinusoid: return "the sinusoid";
+    case subject::counter: return "the counter";
+    case subject::pos_over_length: return "pos/length";
+    case subject::learned_table: return "a learned table";
+    case subject::rope: return "RoPE";
+    case subject::alibi: return "ALiBi";
+    case subject::summation: return "summation order";
+  }
+  return "?";
+}
+
+void claim_inputs::set_mutant(const std::string& name) {
+  if (!name.empty()) {
+    bool known = false;
+    for (const auto& m : library_mutants()) known = known || m.name == name;
+    if (!known) throw std::invalid_argument("no library mutant '" + name + "'");
+  }
+  mutant_ = name;
+}
+
 namespace {
 /// Records a read; true when it is the first of `what` in this claim.
 bool note_read(claim* c, const std::string& what, bool step) {

@@ -97,6 +97,124 @@ Matrix<T> transposed(const Matrix<T>& m) {
   return Matrix<T>(m.transpose());
 }
 
+// --- the library, as the rows call it --------------------------------------------------------------
+// NOTE: every row reaches the library component its claim is about through one of these wrappers, so that
+// the dependence test (tests/claims/) can substitute a wrong version of that component
+// (`library_mutants()`, `claim_inputs::set_mutant`) and require the row to fail. With no mutant active
+// each wrapper is the library call itself.
+namespace mut {
+const char* const attention_scale = "attention: scores doubled (a wrong scale)";
+const char* const attention_position = "attention: position leaks in (row p gets p/8 added)";
+const char* const attention_causal = "attention: a causal mask left on";
+const char* const mask_off = "mask: the causal mask ignored";
+const char* const pool_first = "pooling: the first row instead of the mean";
+const char* const sin_reversed = "sinusoid: frequencies in reverse order (low dimensions slow)";
+const char* const sin_wrapped = "sinusoid: position taken modulo 64";
+const char* const sin_swapped = "sinusoid: sin and cos swapped in each pair";
+const char* const sin_constant = "sinusoid: every row the row of position 0 (position ignored)";
+const char* const sin_table = "sinusoid: a precomputed table of 1024 rows (NaN past it)";
+const char* const sin_exponent = "sinusoid: θ_i = base^(−2(i+1)/d) (the exponent off by one)";
+const char* const sin_mixed = "sinusoid: cos at twice the sin's frequency (a pair that is not one rotation)";
+const char* const attention_unnormalised = "attention: weights summing to 2 (the normaliser halved)";
+const char* const learned_clamp = "learned table: positions past the last row read the last row";
+const char* const counter_normalised = "counter: p/(first + n)·𝟙 (normalised, as pos/length)";
+const char* const pos_undivided = "pos/length: the division dropped (pos itself)";
+const char* const counter_off = "counter: (p + 1)·𝟙 (off by one)";
+const char* const pos_one_based = "pos/length: (pos + 1)/length";
+const char* const learned_extra = "learned table: one row more than it has";
+const char* const rope_key = "RoPE: the key left unrotated";
+const char* const alibi_absolute = "ALiBi: −m·(query position) (absolute, not relative)";
+const char* const sum_sorted = "summation: the in-order sum made order-free (sorted)";
+}  // namespace mut
+
+/// Self-attention (`self_attention_trace`), or the active attention, mask or summation mutant of it.
+template <class T, class K = default_kernel<T>>
+attention_trace<T> attn(const claim_inputs& in, Matrix<T> x, const head_weights<T>& w, attention_options<T> opt) {
+  const std::string& m = in.mutant();
+  if (m == mut::attention_scale) opt.scale = T(2) * (opt.scale ? *opt.scale : inverse_sqrt_scale<T>(w.wq.cols()));
+  if (m == mut::attention_position) x = pe::add_positions(x, Matrix<T>(pe::counter<T>(x.rows(), x.cols()) / T(8)));
+  if (m == mut::attention_causal) opt.mask = mask::causal();
+  if (m == mut::mask_off) opt.mask = mask::none();
+  if (m == mut::sum_sorted) opt.sum = summation::sorted;
+  attention_trace<T> t = self_attention_trace<T, K>(x, w, opt);
+  if (m == mut::attention_unnormalised) {
+    t.a = Matrix<T>(t.a * T(2));
+    t.z = multiply(t.a, t.v);
+  }
+  return t;
+}
+/// Mean pooling (`mean_pool`), or its mutant.
+template <class T>
+Matrix<T> pool(const claim_inputs& in, const Matrix<T>& h) {
+  if (in.mutant() == mut::pool_first) return Matrix<T>(h.row(0));
+  return mean_pool(h);
+}
+/// The sinusoid's frequency θ_i (`pe::sinusoid_frequency`), or its mutant.
+template <class T>
+T frequency(const claim_inputs& in, long i, long d, const T& base) {
+  if (in.mutant() == mut::sin_reversed) i = d / 2 - 1 - i;
+  if (in.mutant() == mut::sin_exponent) ++i;
+  return pe::sinusoid_frequency(i, d, base);
+}
+/// The sinusoidal table (`pe::sinusoidal`), or its mutants.
+template <class T>
+Matrix<T> sinusoid(const claim_inputs& in, Eigen::Index n, Eigen::Index d, const T& base, Eigen::Index first = 0) {
+  const std::string& m = in.mutant();
+  if (m == mut::sin_wrapped || m == mut::sin_constant) {
+    Matrix<T> t(n, d);
+    for (Eigen::Index k = 0; k < n; ++k)
+      t.row(k) = pe::sinusoidal<T>(1, d, base, m == mut::sin_constant ? 0 : (first + k) % 64).row(0);
+    return t;
+  }
+  if (m == mut::sin_exponent || m == mut::sin_mixed) {
+    // NOTE: the mutant is written out here (sin and cos of p·θ_i per pair, interleaved as the library's).
+    using std::cos;
+    using std::sin;
+    Matrix<T> t(n, d);
+    for (Eigen::Index k = 0; k < n; ++k)
+      for (Eigen::Index i = 0; 2 * i < d; ++i) {
+        const T angle = T(first + k) * frequency(in, static_cast<long>(i), static_cast<long>(d), base);
+        t(k, 2 * i) = sin(angle);
+        if (2 * i + 1 < d) t(k, 2 * i + 1) = cos(m == mut::sin_mixed ? T(T(2) * angle) : angle);
+      }
+    return t;
+  }
+  const Matrix<T> t = pe::sinusoidal<T>(n, d, base, first);
+  Matrix<T> out = t;
+  if (m == mut::sin_table)
+    for (Eigen::Index k = 0; k < n; ++k)
+      if (first + k >= 1024) out.row(k).setConstant(std::numeric_limits<T>::quiet_NaN());
+  for (Eigen::Index i = 0; i < d / 2; ++i) {
+    if (m == mut::sin_reversed) out.middleCols(2 * i, 2) = t.middleCols(2 * (d / 2 - 1 - i), 2);
+    if (m == mut::sin_swapped) {
+      out.col(2 * i) = t.col(2 * i + 1);
+      out.col(2 * i + 1) = t.col(2 * i);
+    }
+  }
+  return out;
+}
+/// The counter table (`pe::counter`), or its mutant.
+template <class T>
+Matrix<T> counter_pe(const claim_inputs& in, Eigen::Index n, Eigen::Index d, Eigen::Index first = 0) {
+  Matrix<T> t = pe::counter<T>(n, d, first + (in.mutant() == mut::counter_off ? 1 : 0));
+  if (in.mutant() == mut::counter_normalised) t = Matrix<T>(t / T(first + n));
+  return t;
+}
+/// pos/length (`pe::pos_over_length`), or its mutant.
+template <class T>
+Matrix<T> pos_length(const claim_inputs& in, Eigen::Index n, Eigen::Index d, Eigen::Index length) {
+  Matrix<T> t = pe::pos_over_length<T>(n, d, length);
+  if (in.mutant() == mut::pos_one_based) t = Matrix<T>(t.array() + T(1) / T(length));
+  if (in.mutant() == mut::pos_undivided) t = Matrix<T>(t * T(length));
+  return t;
+}
+/// ALiBi's bias for a query at m and a key at n (`pe::alibi_scheme`), or its mutant.
+mpfr100 alibi_bias(const claim_inputs& in, long m, long n) {
+  pe::alibi_scheme<mpfr100> alibi;
+  const pe::vec<mpfr100> none;
+  return in.mutant() == mut::alibi_absolute ? alibi.bias(none, none, m, 0) : alibi.bias(none, none, m, n);
+}
+
 /// The image π of a permutation matrix P (P·X moves row π(i) of X to row i), or empty when P is not
 /// one (entries other than 0 and 1, or not exactly one 1 per row and column).
 std::vector<Eigen::Index> permutation_of(const Matrix<Q>& p) {
@@ -120,19 +238,19 @@ std::vector<Eigen::Index> permutation_of(const Matrix<Q>& p) {
 
 /// Attention with W = I and softmax, scale 1/√d (text 000, §3).
 template <class T>
-attention_trace<T> attend000(const Matrix<T>& x, summation how = summation::in_order) {
+attention_trace<T> attend000(const claim_inputs& in, const Matrix<T>& x, summation how = summation::in_order) {
   const Matrix<T> id = identity<T>(x.cols());
   attention_options<T> opt;
   opt.sum = how;
-  return self_attention_trace<T, softmax_kernel>(x, {id, id, id}, opt);
+  return attn<T, softmax_kernel>(in, x, {id, id, id}, opt);
 }
 /// The same in exact arithmetic with the rational kernel and scale 1 (the claims that hold for every
 /// row normaliser φ(s)/Σφ).
-attention_trace<Q> attend000_exact(const Matrix<Q>& x) {
+attention_trace<Q> attend000_exact(const claim_inputs& in, const Matrix<Q>& x) {
   const Matrix<Q> id = identity<Q>(x.cols());
   attention_options<Q> opt;
   opt.scale = Q(1);
-  return self_attention_trace<Q, rational_kernel>(x, {id, id, id}, opt);
+  return attn<Q, rational_kernel>(in, x, {id, id, id}, opt);
 }
 
 /// Text 001's forward pass with the weights from the data table: scale 1/√d_k, d_k = the width of Q.
@@ -145,7 +263,7 @@ attention_trace<T> forward001(const claim_inputs& in, const Matrix<T>& x) {
   if (root * root != dk) throw std::domain_error("d_k = " + std::to_string(dk) + " is not a perfect square");
   attention_options<T> opt;
   opt.scale = T(1) / T(root);
-  return self_attention_trace<T, K>(x, w, opt);
+  return attn<T, K>(in, x, w, opt);
 }
 
 /// The smallest distance between two rows of a table (double; rows compared entry by entry).
@@ -160,10 +278,11 @@ double min_row_distance(const Matrix<double>& t) {
 }
 
 /// Whether a learned table of `rows` rows defines position p (the library throws for the others).
-bool learned_defines(long rows, long p) {
+bool learned_defines(const claim_inputs& in, long rows, long p) {
   pe::learned_scheme<Q> s;
   s.d = 4;
-  s.rows = rows;
+  s.rows = rows + (in.mutant() == mut::learned_extra ? 1 : 0);
+  if (in.mutant() == mut::learned_clamp) return true;  // every position reads some row
   try {
     (void)s.encode(p, p + 1);
     return true;
@@ -196,7 +315,7 @@ std::vector<R> rope_scores(const claim_inputs& in, const std::string& qk_key, co
   }
   std::vector<R> out;
   for (Eigen::Index r = 0; r < in.real(positions).rows(); ++r) {
-    const auto qm = rope.query(q, in.integer(positions, r, 0)), kn = rope.key(k, in.integer(positions, r, 1));
+    const auto qm = rope.query(q, in.integer(positions, r, 0)), kn = in.mutant() == mut::rope_key ? k : rope.key(k, in.integer(positions, r, 1));
     R dot(0);
     for (long j = 0; j < d; ++j) dot += qm[static_cast<std::size_t>(j)] * kn[static_cast<std::size_t>(j)];
     out.push_back(dot);
@@ -226,7 +345,7 @@ void unique_rows(const claim_inputs& in, claim& c, const std::string& key, const
   const double base = static_cast<double>(in.real(base_key)(0, 0));
   if (n < 2) throw std::domain_error("uniqueness needs at least two positions");
   Matrix<double> t(n, d);
-  for (long k = 0; k < n; ++k) t.row(k) = pe::sinusoidal<double>(1, d, base, first + k * step).row(0);
+  for (long k = 0; k < n; ++k) t.row(k) = sinusoid<double>(in, 1, d, base, first + k * step).row(0);
   const double best = min_row_distance(t);
   c.computed = "d = " + std::to_string(d) + ", positions " + std::to_string(first) + ", " + std::to_string(first + step) +
                ", …, " + std::to_string(first + (n - 1) * step) + ": smallest distance between two rows " + fix(best, 6);
@@ -265,6 +384,8 @@ struct rows_builder {
   void add(claim w, compute_fn f, std::function<void(claim_inputs::table&)> counterfactual = {}) {
     v.push_back({std::move(w), std::move(f), std::move(counterfactual)});
   }
+  /// What the last row added is about (the component a mutant of which must fail it).
+  void about(subject s) { v.back().words.about = s; }
 
   /// Figures the text prints (rounded): held when each rounds correctly; an erratum when the text's
   /// figure is wrong and the correct one (asserted) rounds correctly.
@@ -299,6 +420,7 @@ struct rows_builder {
   /// kind of evidence (the weakest of them).
   void steps(claim w, std::vector<std::pair<std::string, std::string>> ids) {
     w.text_value = w.text_value.empty() ? "holds" : w.text_value;
+    w.about = subject::proof_steps;
     add(std::move(w), [ids](const claim_inputs& in, claim& c) {
       bool held = true;
       std::vector<std::string> arith;
@@ -354,8 +476,8 @@ void bit_for_bit(rows_builder& b, claim w, Eigen::Index word, std::string word_n
     for (std::size_t i = 0; i < img.size(); ++i)
       if (img[i] == word) moved = static_cast<Eigen::Index>(i);
     auto row_same = [&](const Matrix<double>& in_x, summation how) {
-      const auto z = attend000<double>(in_x, how).z;
-      const auto zp = attend000<double>(multiply(p, in_x), how).z;
+      const auto z = attend000<double>(in, in_x, how).z;
+      const auto zp = attend000<double>(in, multiply(p, in_x), how).z;
       return exactly_equal(Matrix<double>(z.row(word)), Matrix<double>(zp.row(moved)));
     };
     const bool example_same = all_finite(x) && row_same(x, summation::in_order);
@@ -372,7 +494,10 @@ void bit_for_bit(rows_builder& b, claim w, Eigen::Index word, std::string word_n
         sorted_same = row_same(r, summation::sorted);
       }
     }
-    c.text_correct = false;
+    // NOTE: decided by computation: the text says the word's output is identical bit for bit in either order,
+    // as a statement about the computation (not about this one input): it is right when the example is
+    // identical and no input of the search changes it either.
+    c.text_correct = example_same && found == 0;
     c.computed = std::string("on the text's dog/bites/man (W = I, softmax in double, in-order sums) ") + word_name +
                  "'s output is " + (example_same ? "bit-for-bit identical" : "NOT identical") + "; random " +
                  std::to_string(x.rows()) + "×" + std::to_string(d) + " input #" + std::to_string(found) +
@@ -398,7 +523,9 @@ void equivariant_not_invariant(rows_builder& b, claim w, std::string correction)
     const auto z = forward001<Q, rational_kernel>(in, x).z;
     const auto zp = forward001<Q, rational_kernel>(in, multiply(p, x)).z;
     const bool equi = exactly_equal(zp, multiply(p, z)), inv = exactly_equal(zp, z);
-    c.text_correct = false;
+    // NOTE: decided by computation: the text names the property invariance, Attn(PX) = Attn(X); it is
+    // right when that holds on the data. The asserted property is equivariance, and not invariance.
+    c.text_correct = inv;
     c.computed = std::string("I love LLMs reversed (text 001's X, W, rational kernel): Attn(PX) = P·Attn(X) ") +
                  (equi ? "holds" : "FAILS") + "; Attn(PX) = Attn(X) " + (inv ? "HOLDS" : "does not");
     c.correction = correction;
@@ -422,8 +549,8 @@ void text000(rows_builder& b) {
           attention_options<Q> opt;
           opt.scale = Q(1);
           auto model = [&](Matrix<Q> h) {
-            for (int layer = 0; layer < 2; ++layer) h = residual(h, self_attention<Q, rational_kernel>(h, {id, id, id}, opt));
-            return mean_pool(h);
+            for (int layer = 0; layer < 2; ++layer) h = residual(h, attn<Q, rational_kernel>(in, h, {id, id, id}, opt).z);
+            return pool(in, h);
           };
           const Matrix<Q> a = model(x), bb = model(multiply(p, x));
           const auto st = cite(in, c, "3.4", "5");
@@ -432,18 +559,21 @@ void text000(rows_builder& b) {
                        (st.held ? "held" : "FAILED") + "]";
           c.check_held = a == bb && st.held;
         });
+  b.about(subject::pooling);
   b.add(words(s, "§1", "The only thing determining A_ij is the content of rows i and j",
               "A_ij depends on rows i and j only", std::string(exact) + " + " + real),
         [](const claim_inputs& in, claim& c) {
           const Matrix<Q> x = in.exact("text000.dog bites man");
           Matrix<Q> x2 = x;
           x2(2, 0) += Q(1);  // change man (row 3) only
-          const auto t1 = attend000_exact(x), t2 = attend000_exact(x2);
-          const auto r1 = attend000<R>(in.real("text000.dog bites man"));
+          const auto t1 = attend000_exact(in, x), t2 = attend000_exact(in, x2);
+          const auto r1 = attend000<R>(in, in.real("text000.dog bites man"));
           Matrix<R> xr2 = in.real("text000.dog bites man");
           xr2(2, 0) += R(1);
-          const auto r2 = attend000<R>(xr2);
-          c.text_correct = false;
+          const auto r2 = attend000<R>(in, xr2);
+          // NOTE: decided by computation: the text says A₁₂ depends on rows 1 and 2 only; it is right when
+          // changing row 3 alone leaves A₁₂ where it was.
+          c.text_correct = t1.a(0, 1) == t2.a(0, 1);
           c.computed = "changing man's row (row 3) alone moves A₁₂ (dog → bites) from " + fix(r1.a(0, 1), 6) + " to " +
                        fix(r2.a(0, 1), 6) + " (softmax, mpfr100); S₁₂ stays " + t1.s(0, 1).str() + " (exact)";
           c.correction = "S_ij depends only on rows i and j; A_ij also depends on every other row's content through "
@@ -451,6 +581,7 @@ void text000(rows_builder& b) {
           c.check_held = t1.s(0, 1) == t2.s(0, 1) && t1.a(0, 1) != t2.a(0, 1) &&
                          less(R("1e-6"), R(abs(R(r1.a(0, 1) - r2.a(0, 1)))));
         });
+  b.about(subject::attention);
   b.add(words(s, "§1", "For \"dog bites man\" → \"man bites dog\" (swap positions 1 and 3): P = [[0,0,1],[0,1,0],[1,0,0]] "
                        "... PᵀP = I",
               "P swaps rows 1 and 3; PᵀP = I", exact),
@@ -463,6 +594,7 @@ void text000(rows_builder& b) {
                        (orth ? "yes" : "NO");
           c.check_held = swaps && orth;
         });
+  b.about(subject::text_data);
   b.add(words(s, "§1", "P M Pᵀ applies the same permutation to the rows and columns of M",
               "(P M Pᵀ)_ij = M_π(i)π(j)", exact),
         [](const claim_inputs& in, claim& c) {
@@ -481,6 +613,7 @@ void text000(rows_builder& b) {
                        (same ? "yes" : "NO");
           c.check_held = same;
         });
+  b.about(subject::text_data);
   b.steps(words(s, "§2", "Q′ = PXW_Q = PQ, K′ = PK, V′ = PV", "", ""), {{"A.1", "3"}});
   b.steps(words(s, "§2", "S′ = (PQ)(PK)ᵀ/√d_k = P S Pᵀ", "", ""), {{"A.1", "4"}});
   b.steps(words(s, "§2", "A′ = softmax(PSPᵀ) = P softmax(S) Pᵀ = PAPᵀ", "", ""), {{"A.1", "5"}, {"A.1", "5b"}});
@@ -490,6 +623,7 @@ void text000(rows_builder& b) {
                              "first or last",
                     "bit-for-bit identical", binary64),
               0, "dog");
+  b.about(subject::summation);
   b.steps(words(s, "§2", "LayerNorm and the feed-forward MLP act on each token row independently, so they're "
                          "equivariant too",
                 "", ""),
@@ -502,22 +636,27 @@ void text000(rows_builder& b) {
           {{"3.4", "5"}});
   // §3: dog bites man with W = I.
   b.figures(words(s, "§3", "√d_k = √2 ≈ 1.414", "", real), {"1.414"}, {"1.414"}, [](const claim_inputs& in) {
-    using std::sqrt;
-    return std::vector<R>{R(sqrt(R(in.integer("text000.d"))))};
+    // √d_k as attention divides by it: the raw score dog·dog over the scaled one (W = I).
+    const Matrix<R> x = in.real("text000.dog bites man");
+    const auto t = attend000<R>(in, x);
+    return std::vector<R>{R(R(x.row(0).dot(x.row(0))) / t.s(0, 0))};
   });
+  b.about(subject::attention);
   b.add(words(s, "§3", "Scores (dot products with dog, bites, man): 1, 0, 1", "1, 0, 1", exact),
         [](const claim_inputs& in, claim& c) {
-          const Matrix<Q> x = in.exact("text000.dog bites man");
-          const Matrix<Q> g = multiply_transposed(x, x);
-          c.computed = qrow(g, 0) + " (exact dot products)";
+          // The scores attention computes (W = I, scale 1: the dot products themselves).
+          const Matrix<Q> g = attend000_exact(in, in.exact("text000.dog bites man")).s;
+          c.computed = qrow(g, 0) + " (attention's scores, W = I, scale 1, exact)";
           c.check_held = g(0, 0) == Q(1) && g(0, 1) == Q(0) && g(0, 2) == Q(1);
         });
-  auto ta = [](const claim_inputs& in) { return attend000<R>(in.real("text000.dog bites man")); };
+  b.about(subject::attention);
+  auto ta = [](const claim_inputs& in) { return attend000<R>(in, in.real("text000.dog bites man")); };
   b.figures(words(s, "§3", "divided by √2: 0.707, 0, 0.707", "", real), {"0.707", "0", "0.707"},
             {"0.707", "0", "0.707"}, [ta](const claim_inputs& in) {
               const auto t = ta(in);
               return std::vector<R>{t.s(0, 0), t.s(0, 1), t.s(0, 2)};
             });
+  b.about(subject::attention);
   b.figures(words(s, "§3", "Softmax: (2.028, 1.000, 2.028) / 5.056", "", real), {"2.028", "1.000", "2.028", "5.056"},
             {"2.028", "1.000", "2.028", "5.056"}, [ta](const claim_inputs& in) {
               using std::exp;
@@ -525,44 +664,50 @@ void text000(rows_builder& b) {
               const R e0 = exp(t.s(0, 0)), e1 = exp(t.s(0, 1)), e2 = exp(t.s(0, 2));
               return std::vector<R>{e0, e1, e2, R(e0 + e1 + e2)};
             });
+  b.about(subject::attention);
   b.figures(words(s, "§3", "= (0.401, 0.198, 0.401)", "", real), {"0.401", "0.198", "0.401"},
             {"0.401", "0.198", "0.401"}, [ta](const claim_inputs& in) {
               const auto t = ta(in);
               return std::vector<R>{t.a(0, 0), t.a(0, 1), t.a(0, 2)};
             });
+  b.about(subject::attention);
   b.figures(words(s, "§3", "Output: 0.401[1,0] + 0.198[0,1] + 0.401[1,1] = [0.802, 0.599]", "", real),
             {"0.802", "0.599"}, {"0.802", "0.599"}, [ta](const claim_inputs& in) {
               const auto t = ta(in);
               return std::vector<R>{t.z(0, 0), t.z(0, 1)};
             });
+  b.about(subject::attention);
   b.add(words(s, "§3", "Scores against (man, bites, dog): dog·man = 1, dog·bites = 0, dog·dog = 1 → the same multiset "
                        "{1, 0, 1}, just reordered",
               "{1, 0, 1}", exact),
         [](const claim_inputs& in, claim& c) {
           const Matrix<Q> x = in.exact("text000.dog bites man"), p = in.exact("text000.P");
           const Matrix<Q> xb = multiply(p, x);
-          const Matrix<Q> ga = multiply_transposed(x, x), gb = multiply_transposed(xb, xb);
+          const Matrix<Q> ga = attend000_exact(in, x).s, gb = attend000_exact(in, xb).s;
           std::vector<Q> a{ga(0, 0), ga(0, 1), ga(0, 2)}, bb{gb(2, 0), gb(2, 1), gb(2, 2)};
-          c.computed = "dog's scores in B: " + qrow(gb, 2);
+          c.computed = "dog's scores in B (attention's scores, W = I, scale 1): " + qrow(gb, 2);
           const bool as_text = bb[0] == Q(1) && bb[1] == Q(0) && bb[2] == Q(1);
           std::sort(a.begin(), a.end());
           std::sort(bb.begin(), bb.end());
           c.check_held = as_text && a == bb;
         });
+  b.about(subject::attention);
   b.figures(words(s, "§3", "Sentence B ... Output: 0.401[1,1] + 0.198[0,1] + 0.401[1,0] = [0.802, 0.599] — Identical", "",
                   real),
             {"0.802", "0.599"}, {"0.802", "0.599"}, [](const claim_inputs& in) {
-              const auto t = attend000<R>(multiply(in.real("text000.P"), in.real("text000.dog bites man")));
+              const auto t = attend000<R>(in, multiply(in.real("text000.P"), in.real("text000.dog bites man")));
               return std::vector<R>{t.z(2, 0), t.z(2, 1)};
             });
+  b.about(subject::attention);
   b.figures(words(s, "§3, the numpy listing", "print(A[0], B[2])   # [0.802 0.599] [0.802 0.599]", "", real),
             {"0.802", "0.599", "0.802", "0.599"}, {"0.802", "0.599", "0.802", "0.599"},
             [](const claim_inputs& in) {
-              const auto t = attend000<R>(in.real("text000.dog bites man"));
-              const auto u = attend000<R>(multiply(in.real("text000.P"), in.real("text000.dog bites man")));
+              const auto t = attend000<R>(in, in.real("text000.dog bites man"));
+              const auto u = attend000<R>(in, multiply(in.real("text000.P"), in.real("text000.dog bites man")));
               return std::vector<R>{t.z(0, 0), t.z(0, 1), u.z(2, 0), u.z(2, 1)};
             },
             "numpy's default print shows 8 digits, [0.80222419 0.59888791]; the comment gives them rounded");
+  b.about(subject::attention);
   // §4.
   b.add(words(s, "§4", "Now \"dog at position 0\" and \"dog at position 2\" are genuinely different vectors",
               "different vectors", real),
@@ -570,18 +715,19 @@ void text000(rows_builder& b) {
           const Matrix<R> x = in.real("text000.dog bites man");
           const R base = in.real("text000.base")(0, 0);
           const long p0 = in.integer("text000.positions", 0, 0), p2 = in.integer("text000.positions", 0, 2);
-          const Matrix<R> pe0 = pe::sinusoidal<R>(1, x.cols(), base, p0), pe2 = pe::sinusoidal<R>(1, x.cols(), base, p2);
+          const Matrix<R> pe0 = sinusoid<R>(in, 1, x.cols(), base, p0), pe2 = sinusoid<R>(in, 1, x.cols(), base, p2);
           const Matrix<R> at0 = x.row(0) + pe0.row(0), at2 = x.row(0) + pe2.row(0);
           const R diff = max_abs_diff(at0, at2);
           c.computed = "max |(dog + PE_" + std::to_string(p0) + ") − (dog + PE_" + std::to_string(p2) + ")| = " + fix(diff, 6);
           c.check_held = less(R("0.1"), diff);
         },
         [](claim_inputs::table& t) { t["text000.positions"](0, 2) = t["text000.positions"](0, 0); });
+  b.about(subject::sinusoid);
   b.add(words(s, "§4", "The fastest hand (small i) flips every couple of tokens", "every couple of tokens", real),
         [](const claim_inputs& in, claim& c) {
           const auto& key = "text000.fastest hand: d, positions, pair";
           const long d = in.integer(key, 0, 0), n = in.integer(key, 0, 1), pair = in.integer(key, 0, 2);
-          const Matrix<R> t = pe::sinusoidal<R>(n, d, in.real("text000.base")(0, 0));
+          const Matrix<R> t = sinusoid<R>(in, n, d, in.real("text000.base")(0, 0));
           if (pair < 0 || 2 * pair >= d) throw std::domain_error("no pair " + std::to_string(pair));
           long flips = 0;
           for (Eigen::Index p = 1; p < t.rows(); ++p)
@@ -594,6 +740,7 @@ void text000(rows_builder& b) {
           c.check_held = all_finite(t) && flips > 0 && at_most(per, R(4)) && at_most(R(2), per);
         },
         [](claim_inputs::table& t) { t["text000.fastest hand: d, positions, pair"](0, 2) = 255; });
+  b.about(subject::sinusoid);
   b.figures(words(s, "§4", "the slowest (large i) barely moves across thousands of tokens (d = 512: the angle the "
                            "slowest hand turns in 1000 tokens, radians)",
                   "", real),
@@ -601,12 +748,14 @@ void text000(rows_builder& b) {
             [](const claim_inputs& in) {
               const long d = in.integer("text000.slowest hand: d, tokens", 0, 0);
               const long n = in.integer("text000.slowest hand: d, tokens", 0, 1);
-              return std::vector<R>{pe::sinusoid_frequency(d / 2 - 1, d, in.real("text000.base")(0, 0)) * R(n)};
+              return std::vector<R>{frequency(in, d / 2 - 1, d, in.real("text000.base")(0, 0)) * R(n)};
             },
             "1000·10000^(−510/512); a full turn is 2π ≈ 6.28");
+  b.about(subject::sinusoid);
   b.add(words(s, "§4", "Together they give every position a unique fingerprint", "unique rows", binary64),
         [](const claim_inputs& in, claim& c) { unique_rows(in, c, "text000.unique: first, count, step, d", "text000.base"); },
         [](claim_inputs::table& t) { t["text000.unique: first, count, step, d"](0, 2) = 0; });
+  b.about(subject::sinusoid);
   b.steps(words(s, "§4", "shifting by k steps is a fixed linear map, independent of t: (sin ω(t+k), cos ω(t+k)) = "
                          "[[cos ωk, sin ωk], [−sin ωk, cos ωk]] (sin ωt, cos ωt)",
                 "the rotation identity", ""),
@@ -622,53 +771,58 @@ void text000(rows_builder& b) {
                        ", spread " + spread.str(3);
           c.check_held = same;
         });
+  b.about(subject::rope);
   b.add(words(s, "§4", "A second perk: it's a formula, not a parameter table, so you can evaluate it at positions never "
                        "seen during training",
               "defined at unseen positions", real),
         [](const claim_inputs& in, claim& c) {
           const long rows = in.integer("text000.table rows, unseen position", 0, 0);
           const long p = in.integer("text000.table rows, unseen position", 0, 1);
-          const Matrix<R> row = pe::sinusoidal<R>(1, 8, in.real("text000.base")(0, 0), p);
+          const Matrix<R> row = sinusoid<R>(in, 1, 8, in.real("text000.base")(0, 0), p);
           const bool bounded = all_finite(row) && at_most(R(abs(R(row(0, 0)))), R(1));
-          const bool table_has = learned_defines(rows, p);
+          const bool table_has = learned_defines(in, rows, p);
           c.computed = "the sinusoid at position " + std::to_string(p) + " (d = 8): " + fix(row(0, 0), 6) + ", …; a " +
                        std::to_string(rows) + "-row learned table " + (table_has ? "HAS a row there" : "has none");
           c.check_held = bounded && !table_has;
         },
         [](claim_inputs::table& t) { t["text000.table rows, unseen position"](0, 1) = 100; });
+  b.about(subject::sinusoid);
   b.add(words(s, "§4, Scheme B", "the table has a hard size limit: at position max_seq_len you fall off a cliff, because "
                                  "there's no row there",
               "no row at max_seq_len", exact),
         [](const claim_inputs& in, claim& c) {
           const long l = in.integer("text000.max_seq_len");
-          const bool last = learned_defines(l, l - 1), at = learned_defines(l, l);
+          const bool last = learned_defines(in, l, l - 1), at = learned_defines(in, l, l);
           c.computed = "pe::learned_scheme with " + std::to_string(l) + " rows: position " + std::to_string(l - 1) +
                        (last ? " defined" : " UNDEFINED") + ", position " + std::to_string(l) +
                        (at ? " DEFINED" : " undefined (the library throws undefined_position_error)");
           c.check_held = last && !at;
         });
+  b.about(subject::learned_table);
   b.add(words(s, "§4", "With d = 2 there's one frequency pair, 10000^0 = 1, so PE_t = [sin t, cos t]", "θ₀ = 1", real),
         [](const claim_inputs& in, claim& c) {
           const long d = in.integer("text000.d");
-          const R theta = pe::sinusoid_frequency(0, d, in.real("text000.base")(0, 0));
+          const R theta = frequency(in, 0, d, in.real("text000.base")(0, 0));
           c.computed = std::to_string(d / 2) + " pair(s), θ₀ = " + fix(theta, 3);
           c.check_held = d / 2 == 1 && d % 2 == 0 && theta == R(1);
         });
+  b.about(subject::sinusoid);
   b.figures(words(s, "§4", "PE_0 = [0, 1], PE_1 = [0.841, 0.540], PE_2 = [0.909, −0.416]", "", real),
             {"0", "1", "0.841", "0.540", "0.909", "-0.416"}, {"0", "1", "0.841", "0.540", "0.909", "-0.416"},
             [](const claim_inputs& in) {
               std::vector<R> v;
               const Matrix<R>& pos = in.real("text000.positions");
               for (Eigen::Index k = 0; k < pos.cols(); ++k) {
-                const Matrix<R> r = pe::sinusoidal<R>(1, in.integer("text000.d"), in.real("text000.base")(0, 0),
+                const Matrix<R> r = sinusoid<R>(in, 1, in.integer("text000.d"), in.real("text000.base")(0, 0),
                                                       in.integer("text000.positions", 0, k));
                 v.push_back(r(0, 0));
                 v.push_back(r(0, 1));
               }
               return v;
             });
+  b.about(subject::sinusoid);
   auto with_pe = [](const claim_inputs& in, const Matrix<R>& x) {
-    return pe::add_positions(x, pe::sinusoidal<R>(x.rows(), x.cols(), in.real("text000.base")(0, 0)));
+    return pe::add_positions(x, sinusoid<R>(in, x.rows(), x.cols(), in.real("text000.base")(0, 0)));
   };
   auto xa = [with_pe](const claim_inputs& in) { return with_pe(in, in.real("text000.dog bites man")); };
   auto xb = [with_pe](const claim_inputs& in) {
@@ -680,54 +834,62 @@ void text000(rows_builder& b) {
               const auto x = xa(in);
               return std::vector<R>{x(0, 0), x(0, 1), x(1, 0), x(1, 1), x(2, 0), x(2, 1)};
             });
+  b.about(subject::sinusoid);
   b.figures(words(s, "§4, sentence A", "Dog's scores: 2/√2 = 1.414, 2.381/√2 = 1.684, 2.493/√2 = 1.763", "", real),
             {"1.414", "2.381", "1.684", "2.493", "1.763"}, {"1.414", "2.382", "1.684", "2.493", "1.763"},
             [xa](const claim_inputs& in) {
               const auto x = xa(in);
-              const auto t = attend000<R>(x);
+              const auto t = attend000<R>(in, x);
               const R ab = x(0, 0) * x(1, 0) + x(0, 1) * x(1, 1), am = x(0, 0) * x(2, 0) + x(0, 1) * x(2, 1);
               return std::vector<R>{t.s(0, 0), ab, t.s(0, 1), am, t.s(0, 2)};
             },
             "dog@0·bites@1 = 1·0.84147 + 1·1.54030 = 2.38177: the text truncates it to 2.381");
+  b.about(subject::sinusoid);
   b.figures(words(s, "§4, sentence A", "→ weights (0.268, 0.351, 0.380)", "", real), {"0.268", "0.351", "0.380"},
             {"0.268", "0.351", "0.380"}, [xa](const claim_inputs& in) {
-              const auto t = attend000<R>(xa(in));
+              const auto t = attend000<R>(in, xa(in));
               return std::vector<R>{t.a(0, 0), t.a(0, 1), t.a(0, 2)};
             });
+  b.about(subject::sinusoid);
   b.figures(words(s, "§4, sentence A", "→ output ≈ [1.290, 1.032]", "", real), {"1.290", "1.032"}, {"1.290", "1.032"},
             [xa](const claim_inputs& in) {
-              const auto t = attend000<R>(xa(in));
+              const auto t = attend000<R>(in, xa(in));
               return std::vector<R>{t.z(0, 0), t.z(0, 1)};
             });
+  b.about(subject::sinusoid);
   b.figures(words(s, "§4, sentence B", "man@0 = [1,2], bites@1 = [0.841, 1.540], dog@2 = [1.909, −0.416]", "", real),
             {"1", "2", "0.841", "1.540", "1.909", "-0.416"}, {"1", "2", "0.841", "1.540", "1.909", "-0.416"},
             [xb](const claim_inputs& in) {
               const auto x = xb(in);
               return std::vector<R>{x(0, 0), x(0, 1), x(1, 0), x(1, 1), x(2, 0), x(2, 1)};
             });
+  b.about(subject::sinusoid);
   b.figures(words(s, "§4, sentence B", "Dog's scores: 0.762, 0.683, 2.699", "", real), {"0.762", "0.683", "2.699"},
             {"0.762", "0.683", "2.700"},
             [xb](const claim_inputs& in) {
-              const auto t = attend000<R>(xb(in));
+              const auto t = attend000<R>(in, xb(in));
               return std::vector<R>{t.s(2, 0), t.s(2, 1), t.s(2, 2)};
             },
             "dog@2·dog@2 / √2 = 3.81859 / 1.41421 = 2.70015");
+  b.about(subject::sinusoid);
   b.figures(words(s, "§4, sentence B", "→ weights (0.113, 0.104, 0.783)", "", real), {"0.113", "0.104", "0.783"},
             {"0.113", "0.104", "0.783"}, [xb](const claim_inputs& in) {
-              const auto t = attend000<R>(xb(in));
+              const auto t = attend000<R>(in, xb(in));
               return std::vector<R>{t.a(2, 0), t.a(2, 1), t.a(2, 2)};
             });
+  b.about(subject::sinusoid);
   b.figures(words(s, "§4, sentence B", "→ output ≈ [1.695, 0.061]", "", real), {"1.695", "0.061"}, {"1.696", "0.060"},
             [xb](const claim_inputs& in) {
-              const auto t = attend000<R>(xb(in));
+              const auto t = attend000<R>(in, xb(in));
               return std::vector<R>{t.z(2, 0), t.z(2, 1)};
             },
             "1.695 is 1.69559 truncated; 0.061 is off in the third decimal");
+  b.about(subject::sinusoid);
   b.add(words(s, "§4", "Different vectors, and different attention patterns. In sentence B, dog attends overwhelmingly "
                        "to itself; in sentence A it spreads attention across all three",
               "B: mostly itself; A: spread", real),
         [xa, xb](const claim_inputs& in, claim& c) {
-          const auto ta2 = attend000<R>(xa(in)), tb2 = attend000<R>(xb(in));
+          const auto ta2 = attend000<R>(in, xa(in)), tb2 = attend000<R>(in, xb(in));
           const R diff = max_abs_diff(Matrix<R>(ta2.z.row(0)), Matrix<R>(tb2.z.row(2)));
           R lo = ta2.a(0, 0), hi = ta2.a(0, 0);
           for (int j = 1; j < 3; ++j) {
@@ -742,6 +904,7 @@ void text000(rows_builder& b) {
           c.check_held = less(R("0.1"), diff) && less(R(2) * R(tb2.a(2, 0) + tb2.a(2, 1)), tb2.a(2, 2)) &&
                          less(R("0.25"), lo);
         });
+  b.about(subject::sinusoid);
   b.add(words(s, "§5", "Random high-dimensional directions are nearly orthogonal (d = 768 or 4096)",
               "nearly orthogonal", binary64,
               "sampled: 200 random pairs per d (mt19937_64 seed 5, entries normal with the table's mean and sd)",
@@ -777,6 +940,7 @@ void text000(rows_builder& b) {
           c.cases = 200 * static_cast<long>(dims.cols());  // 200 pairs per d
           c.seed = 5;
         });
+  b.about(subject::text_data);
   {
     // NoPE: a start marker, W_Q = W_K = 0 (uniform attention over the visible keys), V = I. With the
     // causal mask row i averages i + 1 rows, so its first slot is 1/(i + 1): a count of the tokens it
@@ -791,7 +955,7 @@ void text000(rows_builder& b) {
       attention_options<Q> opt;
       opt.scale = Q(1);
       if (causal) opt.mask = mask::causal();
-      return self_attention<Q, rational_kernel>(x, {zero, zero, identity<Q>(x.cols())}, opt);
+      return attn<Q, rational_kernel>(in, x, {zero, zero, identity<Q>(x.cols())}, opt).z;
     };
     auto distinct_rows = [](const Matrix<Q>& z) {
       for (Eigen::Index i = 0; i < z.rows(); ++i)
@@ -811,6 +975,7 @@ void text000(rows_builder& b) {
             }() + " — every position gets its own output";
             c.check_held = distinct_rows(z);
           });
+    b.about(subject::mask);
     b.add(words(s, "§5", "it doesn't exist at all in encoders like BERT, which attend bidirectionally and are therefore "
                          "exactly as order-blind as the proof above says",
                 "no position signal without the mask", exact),
@@ -823,6 +988,7 @@ void text000(rows_builder& b) {
                          "); with the mask they are " + (distinct_rows(zc) ? "distinct" : "NOT distinct");
             c.check_held = same_after_first && distinct_rows(zc);
           });
+    b.about(subject::mask);
   }
   b.steps(words(s, "§5", "The causal mask zeroes out A_ij for j > i, and that mask depends on the index, so it is not "
                          "permutation-equivariant",
@@ -844,8 +1010,8 @@ void text000(rows_builder& b) {
             Matrix<double> x(p.cols(), d);
             for (Eigen::Index i = 0; i < x.rows(); ++i)
               for (Eigen::Index j = 0; j < d; ++j) x(i, j) = u(rng);
-            const auto lhs = attend000<double>(multiply(p, x)).z;
-            const auto rhs = multiply(p, Matrix<double>(attend000<double>(x).z));
+            const auto lhs = attend000<double>(in, multiply(p, x)).z;
+            const auto rhs = multiply(p, Matrix<double>(attend000<double>(in, x).z));
             double r = 0;
             for (Eigen::Index i = 0; i < lhs.rows(); ++i)
               for (Eigen::Index j = 0; j < lhs.cols(); ++j) {
@@ -864,30 +1030,32 @@ void text000(rows_builder& b) {
           c.cases = cases;
           c.seed = 4;
         });
+  b.about(subject::attention);
   b.add(words(s, "Try it yourself, 2", "Add sinusoidal(n, d) to X, rerun, and confirm the identity now fails — print the "
                                        "magnitude of the difference",
               "the identity fails", real),
         [with_pe](const claim_inputs& in, claim& c) {
           const Matrix<R> x = in.real("text000.dog bites man"), p = in.real("text000.P");
-          const auto lhs = attend000<R>(with_pe(in, multiply(p, x))).z;
-          const auto rhs = multiply(p, Matrix<R>(attend000<R>(with_pe(in, x)).z));
+          const auto lhs = attend000<R>(in, with_pe(in, multiply(p, x))).z;
+          const auto rhs = multiply(p, Matrix<R>(attend000<R>(in, with_pe(in, x)).z));
           const R diff = max_abs_diff(lhs, rhs);
           c.computed = "max|Attn(PX + PE) − P·Attn(X + PE)| = " + fix(diff, 6) + " (dog bites man, d = 2)";
           c.check_held = less(R("0.01"), diff);
         },
         [](claim_inputs::table& t) { t["text000.P"] = Matrix<R>::Identity(3, 3); });
+  b.about(subject::sinusoid);
   b.add(words(s, "Try it yourself, 3", "Set d = 8 and plot the 8 columns of sinusoidal(64, 8) against position. Identify "
                                        "which columns are the \"fast hands\" and which are the \"slow hands\"",
               "fast and slow hands", real),
         [](const claim_inputs& in, claim& c) {
           const long n = in.integer("text000.try 3: n, d", 0, 0), d = in.integer("text000.try 3: n, d", 0, 1);
           const R base = in.real("text000.base")(0, 0);
-          const Matrix<R> t = pe::sinusoidal<R>(n, d, base);
+          const Matrix<R> t = sinusoid<R>(in, n, d, base);
           std::string out;
           bool decreasing = all_finite(t);
           R prev(-1);
           for (long i = 0; i < d / 2; ++i) {
-            const R turned = pe::sinusoid_frequency(i, d, base) * R(n - 1);
+            const R turned = frequency(in, i, d, base) * R(n - 1);
             out += (i ? ", " : "") + std::string("columns ") + std::to_string(2 * i) + "–" + std::to_string(2 * i + 1) +
                    ": " + fix(turned, 3) + " rad";
             if (i > 0) decreasing = decreasing && less(turned, prev);
@@ -895,13 +1063,14 @@ void text000(rows_builder& b) {
           }
           using std::acos;
           const R two_pi = R(2) * R(acos(R(-1)));
-          const R fastest = pe::sinusoid_frequency(0, d, base) * R(n - 1);
-          const R slowest = pe::sinusoid_frequency(d / 2 - 1, d, base) * R(n - 1);
+          const R fastest = frequency(in, 0, d, base) * R(n - 1);
+          const R slowest = frequency(in, d / 2 - 1, d, base) * R(n - 1);
           c.computed = "angle turned over positions 0…" + std::to_string(n - 1) + ": " + out;
           c.note = "the fast hands are columns 0–1 (about ten full turns), the slow hands the last pair (a few degrees); "
                    "each pair is one sin and one cos column";
           c.check_held = decreasing && less(R(R(2) * two_pi), fastest) && less(slowest, R("0.1"));
         });
+  b.about(subject::sinusoid);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -921,6 +1090,7 @@ void text001(rows_builder& b) {
           auto is = [](const Matrix<Q>& m, long r, long k) { return m.rows() == r && m.cols() == k; };
           c.check_held = is(xx, 3, 4) && is(wq, 4, 4) && is(wk, 4, 4) && is(wv, 4, 4);
         });
+  b.about(subject::text_data);
   b.add(words(s, "§3.2", "Part 1 worked one of those dot products in full and left the pattern for the other thirty-five",
               "36 dot products", exact, counted, claim_evidence::count_on_data),
         [x](const claim_inputs& in, claim& c) {
@@ -937,6 +1107,7 @@ void text001(rows_builder& b) {
           count_verdict(c, n > 0 && by_pattern == n, n - 1, in.integer("text001.dot products left (the text's figure)"),
                         "the entries of Q, K and V the forward pass produced, less the worked one");
         });
+  b.about(subject::attention);
   b.add(words(s, "§3.2", "Entry (1,2) asks how well I's query matches love's key: (2,1,0,0)·(0,2,0,1) = 2",
               "q_I = (2,1,0,0), k_love = (0,2,0,1), score 2", exact),
         [x](const claim_inputs& in, claim& c) {
@@ -945,11 +1116,15 @@ void text001(rows_builder& b) {
           c.computed = "q_I = " + qrow(t.q, 0) + ", k_love = " + qrow(t.k, 1) + ", score " + raw(0, 1).str();
           c.check_held = qrow(t.q, 0) == "(2, 1, 0, 0)" && qrow(t.k, 1) == "(0, 2, 0, 1)" && raw(0, 1) == Q(2);
         });
+  b.about(subject::attention);
   b.add(words(s, "§3.2", "The other eight follow the same way", "9 entries", exact, counted,
               claim_evidence::count_on_data),
         [x](const claim_inputs& in, claim& c) {
           const auto t = forward001<Q, rational_kernel>(in, x(in));
-          const Matrix<Q> raw = multiply_transposed(t.q, t.k);
+          // The raw scores as attention computed them: S undone by the scale 1/√d_k (forward001's).
+          long root = 0;
+          while ((root + 1) * (root + 1) <= t.q.cols()) ++root;
+          const Matrix<Q> raw = Matrix<Q>(t.s * Q(root));
           // "The same way": every score is the dot product of a query row with a key row (Kᵀ's column).
           const long n = static_cast<long>(raw.size());
           const long by_pattern = entries_by_pattern(raw, t.q, transposed(t.k));
@@ -958,6 +1133,7 @@ void text001(rows_builder& b) {
           count_verdict(c, n > 0 && by_pattern == n, n - 1, in.integer("text001.scores left (the text's figure)"),
                         "the entries of Q Kᵀ, less the worked one");
         });
+  b.about(subject::attention);
   b.add(words(s, "§3.2", "this matrix is not symmetric — entry (1,3) is 2 while entry (3,1) is 3", "S₁₃ = 2, S₃₁ = 3",
               exact),
         [x](const claim_inputs& in, claim& c) {
@@ -966,6 +1142,7 @@ void text001(rows_builder& b) {
           c.computed = "S₁₃ = " + raw(0, 2).str() + ", S₃₁ = " + raw(2, 0).str();
           c.check_held = raw(0, 2) == Q(2) && raw(2, 0) == Q(3);
         });
+  b.about(subject::attention);
   b.add(words(s, "§3.2", "Asking is not the same as being asked, and that asymmetry survives everything below",
               "A₁₃ ≠ A₃₁, in both orders", real),
         [xr](const claim_inputs& in, claim& c) {
@@ -980,6 +1157,7 @@ void text001(rows_builder& b) {
           const R eps = std::numeric_limits<R>::epsilon();
           c.check_held = less(R("0.001"), d1) && less(R("0.001"), d2) && at_most(R(abs_value(R(d1 - d2))), R(R(64) * eps));
         });
+  b.about(subject::attention);
   b.add(words(s, "§3.2", "each one is a single word's row of X, times W^Q W^K⊤, times another word's row", "Q Kᵀ = X M Xᵀ",
               exact),
         [x](const claim_inputs& in, claim& c) {
@@ -993,6 +1171,7 @@ void text001(rows_builder& b) {
                        (st.held ? "held" : "FAILED") + "]";
           c.check_held = same && st.held;
         });
+  b.about(subject::attention);
   b.add(words(s, "§3.2", "Here d_k = 4, so that's √4 = 2", "2", exact), [x](const claim_inputs& in, claim& c) {
     const auto t = forward001<Q, rational_kernel>(in, x(in));
     const Matrix<Q> raw = multiply_transposed(t.q, t.k);
@@ -1004,11 +1183,13 @@ void text001(rows_builder& b) {
         [](claim_inputs::table& t) {
           for (const char* w : {"text001.W_Q", "text001.W_K", "text001.W_V"}) t[w] = Matrix<R>(t[w].leftCols(1));
         });
+  b.about(subject::attention);
   b.figures(words(s, "§3.2", "love gives I a weight of 0.14 ... And LLMs gets 0.23", "", real), {"0.14", "0.23"},
             {"0.14", "0.23"}, [xr](const claim_inputs& in) {
               const auto t = forward001<R>(in, xr(in));
               return std::vector<R>{t.a(1, 0), t.a(1, 2)};
             });
+  b.about(subject::attention);
   b.add(words(s, "§3.2", "In the second sentence, love gives I a weight of 0.14, and I is now the word on its right. Same "
                          "word, opposite side, identical weight. And LLMs gets 0.23 from either side too",
               "identical weights", real),
@@ -1022,6 +1203,7 @@ void text001(rows_builder& b) {
           // NOTE: the reversed row's normaliser sums the same three exponentials in another order: 2(n+1) ε.
           c.check_held = at_most(d, bound);
         });
+  b.about(subject::attention);
   b.add(words(s, "§3.2", "Everything from here on is rounded to two decimals, so a row may add up to 0.99 rather than 1",
               "a rounded row sums to 1 ± 0.01", real),
         [xr](const claim_inputs& in, claim& c) {
@@ -1039,10 +1221,11 @@ void text001(rows_builder& b) {
           c.computed = "rows of A rounded to " + std::to_string(dec) + " decimals sum to " + sums;
           c.check_held = within && dec == 2;
         });
+  b.about(subject::attention);
   const char* names[3] = {"I", "love", "LLMs"};
   const std::vector<std::vector<std::string>> text_z = {
       {"1.21", "0.58", "0.21", "0.21"}, {"1.63", "0.14", "0.23", "0.63"}, {"1.14", "0.23", "0.63", "0.14"}};
-  for (int i = 0; i < 3; ++i)
+  for (int i = 0; i < 3; ++i) {
     b.figures(words(s, "§3.2", std::string("The output for ") + names[i] + ": " + join(text_z[i]), "", real), text_z[i],
               text_z[i], [xr, i](const claim_inputs& in) {
                 const auto t = forward001<R>(in, xr(in));
@@ -1050,6 +1233,8 @@ void text001(rows_builder& b) {
                 for (int j = 0; j < 4; ++j) v.push_back(t.z(i, j));
                 return v;
               });
+    b.about(subject::attention);
+  }
   b.add(words(s, "§3.2", "The weight matrices haven't changed, so Q, K, and V just swap their rows too ... No new "
                          "arithmetic happened",
               "Q′ = PQ, K′ = PK, V′ = PV", exact),
@@ -1064,6 +1249,7 @@ void text001(rows_builder& b) {
                        "; for every X, W, P: proof A.1, step 3 [" + (st.held ? "held" : "FAILED") + "]";
           c.check_held = same && st.held;
         });
+  b.about(subject::attention);
   b.add(words(s, "§3.2", "The same nine numbers are present in both", "the same multiset", exact),
         [x](const claim_inputs& in, claim& c) {
           const Matrix<Q> p = in.exact("text001.P");
@@ -1075,6 +1261,7 @@ void text001(rows_builder& b) {
           c.computed = std::to_string(a.size()) + " scores each; as multisets " + (a == bb ? "equal" : "DIFFERENT");
           c.check_held = a == bb && a.size() == 9;
         });
+  b.about(subject::attention);
   b.add(words(s, "§3.2", "the second matrix is the first one flipped: the row order reversed, and the column order "
                          "reversed with it. The 4 that sat in the top-left corner is now in the bottom-right corner",
               "S′ = P S Pᵀ; S₁₁ = S′₃₃ = 4", exact),
@@ -1088,6 +1275,7 @@ void text001(rows_builder& b) {
                        ", S′₃₃ = " + rawp(2, 2).str();
           c.check_held = flipped && raw(0, 0) == Q(4) && rawp(2, 2) == Q(4);
         });
+  b.about(subject::attention);
   b.add(words(s, "§3.2, Figure 3", "The 2 is I asking and love answering. Its row moves from the top to the bottom, but its "
                                    "column stays",
               "S₁₂ = 2 moves to S′₃₂", exact),
@@ -1099,6 +1287,7 @@ void text001(rows_builder& b) {
           c.computed = "S₁₂ = " + raw(0, 1).str() + ", S′₃₂ = " + rawp(2, 1).str();
           c.check_held = raw(0, 1) == Q(2) && rawp(2, 1) == Q(2);
         });
+  b.about(subject::attention);
   b.add(words(s, "§3.2", "So the attention weights A go through the same change — the same numbers, moved the same way",
               "A′ = P A Pᵀ", real),
         [xr](const claim_inputs& in, claim& c) {
@@ -1111,6 +1300,7 @@ void text001(rows_builder& b) {
           // NOTE: the same exponentials summed in another order: within 2(n+1) ε of each other (proof A.1, 5b).
           c.check_held = at_most(d, bound);
         });
+  b.about(subject::attention);
   b.figures(words(s, "§3.2", "Look closely at Z_swapped. Row 1 is the output for LLMs: (1.14, 0.23, 0.63, 0.14). Row 2 ... "
                              "love: (1.63, 0.14, 0.23, 0.63). Row 3 ... I: (1.21, 0.58, 0.21, 0.21)",
                   "", real),
@@ -1123,6 +1313,7 @@ void text001(rows_builder& b) {
                 for (int j = 0; j < 4; ++j) v.push_back(t.z(i, j));
               return v;
             });
+  b.about(subject::attention);
   b.add(words(s, "§3.2", "The vector produced for I is exactly the same whether I came first or last", "Z′ = P Z", exact),
         [x](const claim_inputs& in, claim& c) {
           const Matrix<Q> p = in.exact("text001.P");
@@ -1133,6 +1324,7 @@ void text001(rows_builder& b) {
           c.note = "with softmax itself: proof A.1, step 6b";
           c.check_held = same;
         });
+  b.about(subject::attention);
   b.steps(words(s, "§3.2", "The same result holds for every embedding, every weight matrix and every sentence length",
                 "Attn(PX) = P·Attn(X)", ""),
           {{"A.1", "6"}, {"A.1", "6b"}});
@@ -1165,6 +1357,7 @@ void text001(rows_builder& b) {
                        "; entries that stay: " + std::to_string(fixed) + (fixed == 1 ? ", " + which + " (love asking love)" : "");
           c.check_held = moved_right && fixed == 1;
         });
+  b.about(subject::attention);
   b.add(words(s, "§3.3", "Attention can: its output vector for bank changes when the words around bank change",
               "the output depends on the context", real),
         [xr](const claim_inputs& in, claim& c) {
@@ -1177,11 +1370,13 @@ void text001(rows_builder& b) {
           c.note = "the same word, I, in two contexts (text 001's vectors; the text's bank has none)";
           c.check_held = less(R("0.01"), d);
         });
+  b.about(subject::attention);
   bit_for_bit(b,
               words(s, "§3.3", "bites sits at position 1 in both sentences ... Its output vector is the same vector, down "
                                "to the last decimal, in the ordinary sentence and in the front-page one",
                     "identical to the last decimal", binary64),
               1, "bites");
+  b.about(subject::summation);
   b.add(words(s, "§3.3, Try it", "You should get two words that moved and zero vectors that changed", "2 moved, 0 changed",
               exact),
         [](const claim_inputs& in, claim& c) {
@@ -1191,7 +1386,7 @@ void text001(rows_builder& b) {
             c.computed = "P is not a permutation matrix";
             return;
           }
-          const auto z = attend000_exact(x0).z, zp = attend000_exact(multiply(p, x0)).z;
+          const auto z = attend000_exact(in, x0).z, zp = attend000_exact(in, multiply(p, x0)).z;
           int moved = 0, changed = 0;
           for (std::size_t i = 0; i < 3; ++i) {
             moved += img[i] != static_cast<Eigen::Index>(i) ? 1 : 0;
@@ -1201,6 +1396,7 @@ void text001(rows_builder& b) {
           c.note = "text 000's dog/bites/man vectors (text 001 gives none), W = I, rational kernel";
           c.check_held = moved == 2 && changed == 0;
         });
+  b.about(subject::attention);
   b.steps(words(s, "§3.3, Try it", "say in one sentence why that count would be zero for any reordering of these three "
                                    "words",
                 "zero for every P", ""),
@@ -1217,7 +1413,7 @@ void text001(rows_builder& b) {
               "W^(0) … W^(499); none for the 501st", exact),
         [](const claim_inputs& in, claim& c) {
           const long l = in.integer("text001.positions with weights");
-          const bool last = learned_defines(l, l - 1), next = learned_defines(l, l);
+          const bool last = learned_defines(in, l, l - 1), next = learned_defines(in, l, l);
           c.computed = "a table of " + std::to_string(l) + " rows: position " + std::to_string(l - 1) +
                        (last ? " defined" : " UNDEFINED") + "; the " + std::to_string(l + 1) + "st token (position " +
                        std::to_string(l) + ") " + (next ? "DEFINED" : "undefined");
@@ -1227,6 +1423,7 @@ void text001(rows_builder& b) {
           c.text_correct = l - 1 == in.integer("text001.last weight index (the text's figure)");
           if (!c.text_correct) c.correction = "the last row is W^(" + std::to_string(l - 1) + ")";
         });
+  b.about(subject::learned_table);
   b.add(words(s, "§3.4, Common mistake", "\"Alice told Bob about Carol\" and \"Alice told Carol about Bob\" both answer Alice, "
                                          "and Alice leaves the stack as the same vector in both",
               "the same vector for Alice", exact),
@@ -1238,7 +1435,7 @@ void text001(rows_builder& b) {
           opt.scale = Q(1) / Q(2);
           auto stack = [&](Matrix<Q> h) {
             for (int layer = 0; layer < 2; ++layer) {
-              h = residual(h, self_attention<Q, rational_kernel>(h, w, opt));
+              h = residual(h, attn<Q, rational_kernel>(in, h, w, opt).z);
               h = residual(h, feed_forward(h, f));
             }
             return h;
@@ -1251,6 +1448,7 @@ void text001(rows_builder& b) {
                        (same ? "identical" : "DIFFERS") + ": " + qrow(a, 0).substr(0, 60) + "…";
           c.check_held = same;
         });
+  b.about(subject::attention);
   b.steps(words(s, "§3.4", "Cross-attention ... A sum comes out the same in whatever order its terms are added ... the "
                            "decoder receives exactly the same thing for dog bites man and man bites dog",
                 "invariant", ""),
@@ -1262,26 +1460,37 @@ void text001(rows_builder& b) {
               "I's output changes", real),
         [xr](const claim_inputs& in, claim& c) {
           const Matrix<R> xx = xr(in), p = in.real("text001.P");
-          const Matrix<R> pe4 = pe::sinusoidal<R>(xx.rows(), xx.cols(), in.real("text001.base")(0, 0));
+          const Matrix<R> pe4 = sinusoid<R>(in, xx.rows(), xx.cols(), in.real("text001.base")(0, 0));
           const auto z = forward001<R>(in, pe::add_positions(xx, pe4)).z;
           const auto zp = forward001<R>(in, pe::add_positions(multiply(p, xx), pe4)).z;
           const R d = max_abs_diff(Matrix<R>(z.row(0)), Matrix<R>(zp.row(2)));
           c.computed = "with the sinusoid (d = 4) added, I's output moves by " + fix(d, 4) + " when I moves from first to last";
           c.check_held = less(R("0.01"), d);
         });
+  b.about(subject::sinusoid);
   b.add(words(s, "§3.6", "p_0 and p_2 are completely different vectors, so I now generates a completely different query "
                          "vector",
               "(x_I + p_0)W^Q ≠ (x_I + p_2)W^Q", exact),
         [](const claim_inputs& in, claim& c) {
+          // On the example: I's query at position 0 (I love LLMs) and at position 2 (LLMs love I), the sinusoid
+          // (d = 4) added, as attention computes them.
+          const Matrix<R> xx = in.real("text001.X"), p = in.real("text001.P");
+          const Matrix<R> pe4 = sinusoid<R>(in, xx.rows(), xx.cols(), in.real("text001.base")(0, 0));
+          const auto t = forward001<R>(in, pe::add_positions(xx, pe4));
+          const auto tp = forward001<R>(in, pe::add_positions(multiply(p, xx), pe4));
+          const R diff = max_abs_diff(Matrix<R>(t.q.row(0)), Matrix<R>(tp.q.row(2)));
+          // For every encoding: W^Q invertible, so p₀ ≠ p₂ ⇒ (p₀ − p₂)W^Q ≠ 0.
           const Q det = in.exact("text001.W_Q").determinant();
-          c.computed = "det W^Q = " + det.str() + " (Eigen's LU over mpq_rational): W^Q is invertible, so p₀ ≠ p₂ ⇒ "
+          c.computed = "I's query at position 0 and at position 2 (the sinusoid added) differ by " + fix(diff, 4) +
+                       "; det W^Q = " + det.str() + " (Eigen's LU over mpq_rational): W^Q is invertible, so p₀ ≠ p₂ ⇒ "
                        "(p₀ − p₂)W^Q ≠ 0 — a different query for every encoding";
-          c.check_held = det != Q(0);
+          c.check_held = det != Q(0) && less(R("0.1"), diff);
         });
+  b.about(subject::sinusoid);
   b.add(words(s, "§3.7", "In a sentence with 500 words, the last token would have 499 added to its values", "499", exact),
         [](const claim_inputs& in, claim& c) {
           const long n = in.integer("text001.sentence length");
-          const Matrix<Q> t = pe::counter<Q>(n, 4);
+          const Matrix<Q> t = counter_pe<Q>(in, n, 4);
           c.computed = "pe::counter, row " + std::to_string(n - 1) + " = " + qrow(t, n - 1);
           // The check: the library's last row is (n − 1)·𝟙, the counter as the texts define it; the text's
           // figure is then compared with what it added.
@@ -1289,12 +1498,17 @@ void text001(rows_builder& b) {
           c.text_correct = t(n - 1, 0) == Q(in.integer("text001.added to the last token (the text's figure)"));
           if (!c.text_correct) c.correction = t(n - 1, 0).str() + " is added to the last token";
         });
+  b.about(subject::counter);
   // NOTE: the positions' rows come from the library's own counter (pe::counter, row p = p·𝟙), so a broken
   // counter fails these rows, not only a broken matrix product.
+  // The position part of the score: attention's raw score (scale 1) between the counter's rows m and n,
+  // the counter's rows alone as the input (no content).
   auto counter_score = [](const claim_inputs& in, long m, long n) {
-    const Matrix<Q> mm = multiply_transposed(in.exact("text001.W_Q"), in.exact("text001.W_K"));
-    const Matrix<Q> table = pe::counter<Q>(std::max(m, n) + 1, mm.rows());
-    return multiply_transposed(multiply(Matrix<Q>(table.row(m)), mm), Matrix<Q>(table.row(n)))(0, 0);
+    const head_weights<Q> w{in.exact("text001.W_Q"), in.exact("text001.W_K"), in.exact("text001.W_V")};
+    const Matrix<Q> table = counter_pe<Q>(in, std::max(m, n) + 1, w.wq.rows());
+    attention_options<Q> opt;
+    opt.scale = Q(1);
+    return attn<Q, rational_kernel>(in, table, w, opt).s(m, n);
   };
   auto c_of = [](const claim_inputs& in) {
     const Matrix<Q> mm = multiply_transposed(in.exact("text001.W_Q"), in.exact("text001.W_K"));
@@ -1314,6 +1528,7 @@ void text001(rows_builder& b) {
                        "; every M: proof 3.7, step 2 [" + (st.held ? "held" : "FAILED") + "]";
           c.check_held = all && st.held && cc == Q(4);
         });
+  b.about(subject::counter);
   b.add(words(s, "§3.7", "A counter gives 0, 70c and 9700c", "0, 70c, 9700c", exact),
         [c_of, counter_score](const claim_inputs& in, claim& c) {
           const Q cc = c_of(in);
@@ -1327,6 +1542,7 @@ void text001(rows_builder& b) {
           c.computed = shown + " with c = " + cc.str();
           c.check_held = got[0] == Q(0) && got[1] == Q(70) * cc && got[2] == Q(9700) * cc;
         });
+  b.about(subject::counter);
   b.add(words(s, "§3.7", "The word at position 10 scores 70c against the word at position 7 ... but 100c against itself",
               "100c > 70c", exact),
         [c_of, counter_score](const claim_inputs& in, claim& c) {
@@ -1337,6 +1553,7 @@ void text001(rows_builder& b) {
           c.computed = self.str() + " > " + back.str() + " (c = " + cc.str() + ")";
           c.check_held = self == Q(100) * cc && back == Q(70) * cc && back < self;
         });
+  b.about(subject::counter);
   b.steps(words(s, "§3.7, Common mistake", "Scaling only changes c ... keep exactly the same ranking however small you make "
                                            "it",
                 "same ranking", ""),
@@ -1361,6 +1578,7 @@ void text001(rows_builder& b) {
           c.note = "proof 3.7, step 5 checks the same";
           c.check_held = hits == 0;
         });
+  b.about(subject::text_data);
   b.add(words(s, "§3.7, Try it", "find the pair three apart with the smallest possible score", "(3, 0): 0", exact),
         [c_of, counter_score](const claim_inputs& in, claim& c) {
           const long gap = in.integer("text001.gap");
@@ -1378,6 +1596,7 @@ void text001(rows_builder& b) {
                        " (m = 0…49)";
           c.check_held = best_m + gap == 3 && best_m == 0 && best == Q(0);
         });
+  b.about(subject::counter);
   b.steps(words(s, "Appendix A.1", "undoing a shuffle is the same as shuffling back, so PᵀP = I", "", ""), {{"A.1", "2"}});
   b.steps(words(s, "Appendix A.1", "shuffling the rows of X shuffles their rows too. The scores become ... the original "
                                    "score matrix with its rows and columns shuffled the same way",
@@ -1415,12 +1634,13 @@ void text002(rows_builder& b) {
           const long d = in.integer("text002.d_model");
           const R base = in.real("text002.base")(0, 0);
           const R two_pi = R(2) * R(acos(R(-1)));
-          const R lo = two_pi / pe::sinusoid_frequency(0, d, base), hi = two_pi / pe::sinusoid_frequency(d / 2 - 1, d, base);
+          const R lo = two_pi / frequency(in, 0, d, base), hi = two_pi / frequency(in, d / 2 - 1, d, base);
           c.computed = "for d = " + std::to_string(d) + ": " + fix(lo, 4) + " … " + fix(hi, 1) + " (10000·2π = " +
                        fix(R(two_pi * base), 1) + ")";
           c.note = "2π·10000^(2i/d) for i = 0 … d/2 − 1: the top approaches 10000·2π but stays below";
           c.check_held = rounds_to(lo, "6.2832") && less(hi, R(two_pi * base)) && less(R(R("0.9") * two_pi * base), hi);
         });
+  b.about(subject::sinusoid);
   b.steps(words(s, "introduction, paragraph 3", "if you permute the input sequence, the output sequence permutes "
                                                 "identically, because no position index appears in the scoring or "
                                                 "aggregation steps",
@@ -1429,6 +1649,7 @@ void text002(rows_builder& b) {
   b.add(words(s, "introduction, paragraph 4", "This produces a unique vector for each position", "unique", binary64),
         [](const claim_inputs& in, claim& c) { unique_rows(in, c, "text002.unique: first, count, step, d", "text002.base"); },
         [](claim_inputs::table& t) { t["text002.unique: first, count, step, d"](0, 2) = 0; });
+  b.about(subject::sinusoid);
   b.steps(words(s, "introduction, paragraph 4", "the authors noted that PE(p+k) can be expressed as a linear function of "
                                                 "PE(p)",
                 "a linear map", ""),
@@ -1438,13 +1659,14 @@ void text002(rows_builder& b) {
         [](const claim_inputs& in, claim& c) {
           const long rows = in.integer("text002.table rows, sequence length", 0, 0);
           const long p = in.integer("text002.table rows, sequence length", 0, 1);
-          const Matrix<R> row = pe::sinusoidal<R>(1, 8, in.real("text002.base")(0, 0), p);
-          const bool table_has = learned_defines(rows, p);
+          const Matrix<R> row = sinusoid<R>(in, 1, 8, in.real("text002.base")(0, 0), p);
+          const bool table_has = learned_defines(in, rows, p);
           c.computed = "the sinusoid at position " + std::to_string(p) + ": " + fix(row(0, 0), 6) + ", …; a " +
                        std::to_string(rows) + "-row learned table " + (table_has ? "HAS a row there" : "has none");
           c.check_held = all_finite(row) && !table_has;
         },
         [](claim_inputs::table& t) { t["text002.table rows, sequence length"](0, 1) = 100; });
+  b.about(subject::sinusoid);
   b.add(words(s, "Look closer", "swap positions 2 and 5, say, or reverse the entire order — then run attention, the output "
                                 "vectors permute in exactly the same way",
               "Z′ = P Z", exact),
@@ -1454,7 +1676,7 @@ void text002(rows_builder& b) {
           std::string out;
           for (const char* key : {"text002.swap positions 2 and 5", "text002.reversal of six"}) {
             const Matrix<Q> p = in.exact(key);
-            const auto z = attend000_exact(x).z, zp = attend000_exact(multiply(p, x)).z;
+            const auto z = attend000_exact(in, x).z, zp = attend000_exact(in, multiply(p, x)).z;
             const bool same = !permutation_of(p).empty() && exactly_equal(zp, multiply(p, z));
             all = all && same;
             out += (out.empty() ? "" : "; ") + std::string(key + 8) + ": " + (same ? "Z′ = P Z" : "NOT P Z");
@@ -1462,6 +1684,7 @@ void text002(rows_builder& b) {
           c.computed = out + " (exact, rational kernel, W = I)";
           c.check_held = all;
         });
+  b.about(subject::attention);
   b.add(words(s, "Look closer", "Dimension 0 might oscillate every few positions, dimension 1 more slowly, and so on, up to "
                                 "a wavelength of ten thousand positions for the highest dimensions",
               "dimension 1 slower than dimension 0; top wavelength 10,000", real),
@@ -1470,27 +1693,37 @@ void text002(rows_builder& b) {
           const long d = in.integer("text002.d_model");
           const R base = in.real("text002.base")(0, 0);
           const R two_pi = R(2) * R(acos(R(-1)));
-          const Matrix<R> t = pe::sinusoidal<R>(50, d, base);
+          const Matrix<R> t = sinusoid<R>(in, 50, d, base);
           bool same_pair = all_finite(t);
           for (Eigen::Index p = 0; p < t.rows(); ++p)
             // NOTE: two correctly rounded squares and a sum: within 8 ε of 1.
             same_pair = same_pair && at_most(R(abs_value(R(t(p, 0) * t(p, 0) + t(p, 1) * t(p, 1) - R(1)))),
                                              R(R(8) * scalar_traits<R>::epsilon()));
-          const R lo = two_pi / pe::sinusoid_frequency(0, d, base), hi = two_pi / pe::sinusoid_frequency(d / 2 - 1, d, base);
-          c.text_correct = false;
+          // Dimension j has the frequency of pair j/2.
+          const long dim0 = 0, dim1_index = 1;
+          const R lo = two_pi / frequency(in, dim0 / 2, d, base), dim1 = two_pi / frequency(in, dim1_index / 2, d, base),
+                  hi = two_pi / frequency(in, d / 2 - 1, d, base);
+          // NOTE: decided by computation: the text says dimension 1 is slower than dimension 0 and that the top
+          // wavelength is ten thousand (one significant figure: right when it is within ½·10⁴ of it).
+          const long figure = in.integer("text002.top wavelength (the text's figure)");
+          const R half_unit = R("0.5") * R(pow(R(10), R(static_cast<long>(std::to_string(figure < 0 ? -figure : figure).size()) - 1)));
+          c.text_correct = less(lo, dim1) && at_most(R(abs_value(R(hi - R(figure)))), half_unit);
           c.computed = "dims 0 and 1 are the sin and cos of one angle (sin² + cos² = 1 at positions 0…49: " +
-                       std::string(same_pair ? "yes" : "NO") + "), wavelength " + fix(lo, 2) + " both; top wavelength (d = " +
-                       std::to_string(d) + ") " + fix(hi, 0);
+                       std::string(same_pair ? "yes" : "NO") + "), wavelengths " + fix(lo, 2) + " and " + fix(dim1, 2) +
+                       "; top wavelength (d = " + std::to_string(d) + ") " + fix(hi, 0) + "; the text's " +
+                       std::to_string(figure);
           c.correction = "dimensions 2i and 2i+1 share one frequency; the wavelengths grow pair by pair up to "
                          "2π·10000^(1−2/d) ≈ 60,611 positions for d = 512 (just under 10000·2π ≈ 62,832), not ten "
                          "thousand";
-          c.check_held = same_pair && less(R(60000), hi);
+          c.check_held = same_pair && at_most(lo, dim1) && at_most(dim1, lo) && less(R(60000), hi) &&
+                         less(hi, R(two_pi * base));
         });
+  b.about(subject::sinusoid);
   b.add(words(s, "Look closer", "nearby positions have similar encodings", "nearby ⇒ similar", binary64),
         [](const claim_inputs& in, claim& c) {
           const auto& key = "text002.nearby: positions, d, far gap";
           const long n = in.integer(key, 0, 0), d = in.integer(key, 0, 1), gap = in.integer(key, 0, 2);
-          const Matrix<double> t = pe::sinusoidal<double>(n, d, static_cast<double>(in.real("text002.base")(0, 0)));
+          const Matrix<double> t = sinusoid<double>(in, n, d, static_cast<double>(in.real("text002.base")(0, 0)));
           double adjacent = 0, far = std::numeric_limits<double>::infinity();
           for (Eigen::Index p = 0; p + 1 < t.rows(); ++p) {
             const double a = (t.row(p + 1) - t.row(p)).norm();
@@ -1507,18 +1740,20 @@ void text002(rows_builder& b) {
           c.check_held = adjacent < far;
         },
         [](claim_inputs::table& t) { t["text002.base"](0, 0) = 1; });
+  b.about(subject::sinusoid);
   b.add(words(s, "The story", "If you wrote \"The cat sat on the mat\" and \"mat the on sat cat The\", the attention scores "
                               "would be identical — only permuted",
               "S′ = P S Pᵀ", exact),
         [](const claim_inputs& in, claim& c) {
           const Matrix<Q> x = in.exact("text002.cards (ours)"), p = in.exact("text002.reversal of six");
-          const Matrix<Q> sx = multiply_transposed(x, x), px = multiply(p, x);
-          const bool same = !permutation_of(p).empty() &&
-                            exactly_equal(multiply_transposed(px, px), multiply(multiply(p, sx), transposed(p)));
-          c.computed = std::string("six cards (our vectors), W = I: S′ = P S Pᵀ exactly: ") + (same ? "yes" : "NO");
+          const Matrix<Q> sx = attend000_exact(in, x).s, spx = attend000_exact(in, multiply(p, x)).s;
+          const bool same = !permutation_of(p).empty() && exactly_equal(spx, multiply(multiply(p, sx), transposed(p)));
+          c.computed = std::string("six cards (our vectors), attention's scores with W = I: S′ = P S Pᵀ exactly: ") +
+                       (same ? "yes" : "NO");
           c.note = "for every X and W: proof A.1, step 4";
           c.check_held = same;
         });
+  b.about(subject::attention);
   b.add(words(s, "Test yourself", "trained ... up to length 2048 ... a sequence of length 3000. Describe what happens to "
                                   "positions 2048 through 2999",
               "2048…2999 have no embedding", exact),
@@ -1527,7 +1762,7 @@ void text002(rows_builder& b) {
           const long n = in.integer("text002.table rows, sequence length", 0, 1);
           long missing = 0, first = -1;
           for (long p = 0; p < n; ++p)
-            if (!learned_defines(rows, p)) {
+            if (!learned_defines(in, rows, p)) {
               ++missing;
               if (first < 0) first = p;
             }
@@ -1535,16 +1770,15 @@ void text002(rows_builder& b) {
                        std::to_string(missing) + " without a row, from " + std::to_string(first);
           c.check_held = first == 2048 && missing == 2999 - 2048 + 1;
         });
+  b.about(subject::learned_table);
   b.add(words(s, "Test yourself", "Another is to switch to a relative position scheme, which does not depend on absolute "
                                   "position indices and therefore does not have a maximum length",
               "no maximum length", real),
         [](const claim_inputs& in, claim& c) {
           const auto& key = "text002.relative: near pair, far pair";
           const long rows = in.integer("text002.table rows, sequence length", 0, 0);
-          pe::alibi_scheme<R> alibi;
-          const pe::vec<R> none;
-          const R near = alibi.bias(none, none, in.integer(key, 0, 0), in.integer(key, 0, 1));
-          const R far = alibi.bias(none, none, in.integer(key, 1, 0), in.integer(key, 1, 1));
+          const R near = alibi_bias(in, in.integer(key, 0, 0), in.integer(key, 0, 1));
+          const R far = alibi_bias(in, in.integer(key, 1, 0), in.integer(key, 1, 1));
           const bool beyond = in.integer(key, 1, 1) >= rows;
           c.computed = "ALiBi bias at (" + std::to_string(in.integer(key, 0, 0)) + ", " + std::to_string(in.integer(key, 0, 1)) +
                        "): " + fix(near, 4) + "; at (" + std::to_string(in.integer(key, 1, 0)) + ", " +
@@ -1552,11 +1786,13 @@ void text002(rows_builder& b) {
                        fix(far, 4);
           c.check_held = beyond && near == far && at_most(far, R(0));
         });
+  b.about(subject::alibi);
   equivariant_not_invariant(
       b,
       words(s, "Why it matters now", "the problem of representing position in a permutation-invariant architecture",
             "\"permutation-invariant\"", exact),
       "permutation-equivariant (as the text itself says in At a glance and Look closer); invariant only after pooling");
+  b.about(subject::attention);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -1571,27 +1807,30 @@ void text003(rows_builder& b) {
       words(s, "the hypothesis", "Attention(πX) = π Attention(X) ... That's the definition of permutation invariance",
             "\"permutation invariance\"", exact),
       "permutation equivariance (invariance would mean Attention(πX) = Attention(X))");
+  b.about(subject::attention);
   bit_for_bit(b,
               words(s, "the first interactive", "With positional encoding OFF, the output for \"bites\" is bit-for-bit "
                                                 "identical across both orderings",
                     "bit-for-bit identical", binary64),
               1, "bites");
+  b.about(subject::summation);
   b.add(words(s, "the first interactive", "Flip it ON and the two orderings finally diverge", "the outputs differ", real),
         [](const claim_inputs& in, claim& c) {
           const Matrix<R> x = in.real("text000.dog bites man"), p = in.real("text000.P");
-          const Matrix<R> pe2 = pe::sinusoidal<R>(x.rows(), x.cols(), in.real("text003.base")(0, 0));
-          const auto z = attend000<R>(pe::add_positions(x, pe2)).z;
-          const auto zp = attend000<R>(pe::add_positions(multiply(p, x), pe2)).z;
+          const Matrix<R> pe2 = sinusoid<R>(in, x.rows(), x.cols(), in.real("text003.base")(0, 0));
+          const auto z = attend000<R>(in, pe::add_positions(x, pe2)).z;
+          const auto zp = attend000<R>(in, pe::add_positions(multiply(p, x), pe2)).z;
           const R d = max_abs_diff(Matrix<R>(z.row(1)), Matrix<R>(zp.row(1)));
           c.computed = "bites' output with the sinusoid added, dog bites man vs man bites dog: differs by " + fix(d, 4);
           c.note = "text 000's vectors and W = I (the interactive's are not given)";
           c.check_held = less(R("0.01"), d);
         });
+  b.about(subject::sinusoid);
   b.add(words(s, "Attempt 1", "by position 5000 you're adding a value of 5000", "5000", exact),
         [](const claim_inputs& in, claim& c) {
           const long p = in.integer("text003.counter position");
           const long d = in.integer("text003.d");
-          const Matrix<Q> row = pe::counter<Q>(1, d, p);
+          const Matrix<Q> row = counter_pe<Q>(in, 1, d, p);
           c.computed = "pe::counter at position " + std::to_string(p) + " (d = " + std::to_string(d) + ") = " +
                        row(0, 0).str() + "·𝟙";
           // The check: the library's row at p is p·𝟙 (the counter as the texts define it); the text is right
@@ -1600,13 +1839,14 @@ void text003(rows_builder& b) {
           c.text_correct = row(0, 0) == Q(in.integer("text003.counter value (the text's figure)"));
           if (!c.text_correct) c.correction = "a value of " + row(0, 0).str() + " is added at position " + std::to_string(p);
         });
+  b.about(subject::counter);
   b.add(words(s, "Attempt 1", "by position 5000 you're adding a value of 5000 to vectors whose entries are around ±1. "
                              "The position doesn't inform the word, it obliterates it",
               "the word is drowned out", real),
         [](const claim_inputs& in, claim& c) {
           const Matrix<R> x = in.real("text000.dog bites man");
           const long p = in.integer("text003.counter position");
-          const Matrix<R> shifted = pe::add_positions(x, pe::counter<R>(x.rows(), x.cols(), p));
+          const Matrix<R> shifted = pe::add_positions(x, counter_pe<R>(in, x.rows(), x.cols(), p));
           auto cosine = [](const Matrix<R>& m, Eigen::Index i, Eigen::Index j) {
             using std::sqrt;
             return R(m.row(i).dot(m.row(j)) / R(sqrt(R(m.row(i).squaredNorm() * m.row(j).squaredNorm()))));
@@ -1618,6 +1858,7 @@ void text003(rows_builder& b) {
           // NOTE: "obliterates" read as: the two words' input vectors are within 10⁻⁴ of parallel.
           c.check_held = less(R("0.9999"), after) && less(before, R("0.9"));
         });
+  b.about(subject::counter);
   b.add(words(s, "Attempt 2", "normalise by length, pos / length. Now it's bounded to [0, 1]", "[0, 1]", exact),
         [](const claim_inputs& in, claim& c) {
           bool in_range = true;
@@ -1626,7 +1867,7 @@ void text003(rows_builder& b) {
           Q top(0);
           for (Eigen::Index k = 0; k < in.real(key).rows(); ++k) {
             const long n = in.integer(key, k, 0), length = in.integer(key, k, 1);
-            const Matrix<Q> t = pe::pos_over_length<Q>(n, 1, length);
+            const Matrix<Q> t = pos_length<Q>(in, n, 1, length);
             for (Eigen::Index p = 0; p < n; ++p) {
               in_range = in_range && !(t(p, 0) < Q(0)) && !(Q(1) < t(p, 0));
               top = top < t(p, 0) ? Q(t(p, 0)) : top;
@@ -1642,14 +1883,15 @@ void text003(rows_builder& b) {
           auto& m = t["text003.sentences: tokens, length"];
           m.setConstant(R(1));
         });
+  b.about(subject::pos_over_length);
   b.add(words(s, "Attempt 2", "the 3rd word is 3/5 = 0.60 in a five-word sentence and 3/50 = 0.06 in a fifty-word one",
               "3rd word: 3/5 = 0.60, 3/50 = 0.06", exact),
         [](const claim_inputs& in, claim& c) {
           const long n1 = in.integer("text003.lengths", 0, 0), n2 = in.integer("text003.lengths", 0, 1);
           const long pos = in.integer("text003.the 3rd word: position, numerator", 0, 0);
           const long num = in.integer("text003.the 3rd word: position, numerator", 0, 1);
-          const Q a = pe::pos_over_length<Q>(num + 1, 1, n1)(num, 0), bb = pe::pos_over_length<Q>(num + 1, 1, n2)(num, 0);
-          const Q a2 = pe::pos_over_length<Q>(pos + 1, 1, n1)(pos, 0), b2 = pe::pos_over_length<Q>(pos + 1, 1, n2)(pos, 0);
+          const Q a = pos_length<Q>(in, num + 1, 1, n1)(num, 0), bb = pos_length<Q>(in, num + 1, 1, n2)(num, 0);
+          const Q a2 = pos_length<Q>(in, pos + 1, 1, n1)(pos, 0), b2 = pos_length<Q>(in, pos + 1, 1, n2)(pos, 0);
           // NOTE: decided by computation: the text gives the 3rd word 3/5 and 3/50.
           c.text_correct = a2 == Q(3) / Q(5) && b2 == Q(3) / Q(50);
           c.computed = "pos " + std::to_string(num) + ": " + a.str() + ", " + bb.str() + "; the 3rd word (pos " +
@@ -1659,19 +1901,21 @@ void text003(rows_builder& b) {
                          "point: not length-consistent)";
           c.check_held = a == Q(3) / Q(5) && bb == Q(3) / Q(50) && a2 == Q(2) / Q(5) && b2 == Q(1) / Q(25);
         });
+  b.about(subject::pos_over_length);
   b.add(words(s, "Attempt 2", "The same absolute position produces a different number depending on how long the sentence "
                               "happens to be",
               "not length-consistent", exact),
         [](const claim_inputs& in, claim& c) {
           const long n1 = in.integer("text003.lengths", 0, 0), n2 = in.integer("text003.lengths", 0, 1);
           const long pos = in.integer("text003.the 3rd word: position, numerator", 0, 0);
-          const Q a = pe::pos_over_length<Q>(n1, 1, n1)(pos, 0), bb = pe::pos_over_length<Q>(n2, 1, n2)(pos, 0);
+          const Q a = pos_length<Q>(in, n1, 1, n1)(pos, 0), bb = pos_length<Q>(in, n2, 1, n2)(pos, 0);
           const auto st = cite(in, c, "4", "3");
           c.computed = "position " + std::to_string(pos) + ": " + a.str() + " (N = " + std::to_string(n1) + ") vs " +
                        bb.str() + " (N = " + std::to_string(n2) + "); proof 4, step 3 [" + (st.held ? "held" : "FAILED") +
                        "]";
           c.check_held = a != bb && st.held;
         });
+  b.about(subject::pos_over_length);
   b.steps(words(s, "the sinusoid", "Every value is a sine or cosine, so it's bounded to [−1, 1]", "[−1, 1]", ""),
           {{"4", "1"}});
   b.add(words(s, "the sinusoid", "Low dimensions use long wavelengths (they crawl across positions); high dimensions use "
@@ -1682,7 +1926,7 @@ void text003(rows_builder& b) {
           const long d = in.integer("text003.d");
           const R base = in.real("text003.base")(0, 0);
           const R two_pi = R(2) * R(acos(R(-1)));
-          const R th0 = pe::sinusoid_frequency(0, d, base), th_top = pe::sinusoid_frequency(d / 2 - 1, d, base);
+          const R th0 = frequency(in, 0, d, base), th_top = frequency(in, d / 2 - 1, d, base);
           // NOTE: decided by computation: the text says the low dimensions have the long wavelengths (θ₀ < θ_top).
           c.text_correct = less(th0, th_top);
           c.computed = "d = " + std::to_string(d) + ": dims 0–1 wavelength " + fix(R(two_pi / th0), 2) + ", dims " +
@@ -1691,6 +1935,7 @@ void text003(rows_builder& b) {
                          "2π·10000^(1−2/d)) — as text 000, §4 says (\"the fastest hand (small i)\")";
           c.check_held = less(th_top, th0);
         });
+  b.about(subject::sinusoid);
   b.steps(words(s, "the sinusoid", "Together they form a smooth binary counter — a unique fingerprint per position that "
                                    "means the same thing regardless of sentence length",
                 "length-consistent", ""),
@@ -1704,7 +1949,7 @@ void text003(rows_builder& b) {
   b.add(words(s, "the slider", "No two rows are alike, and every value stays in [−1, 1]", "unique, bounded", binary64),
         [](const claim_inputs& in, claim& c) {
           const long d = in.integer("text003.d");
-          const Matrix<double> t = pe::sinusoidal<double>(301, d, static_cast<double>(in.real("text003.base")(0, 0)));
+          const Matrix<double> t = sinusoid<double>(in, 301, d, static_cast<double>(in.real("text003.base")(0, 0)));
           const double best = min_row_distance(t);
           double biggest = 0;
           for (Eigen::Index i = 0; i < t.rows(); ++i)
@@ -1715,6 +1960,7 @@ void text003(rows_builder& b) {
                        ", largest |entry| " + fix(biggest, 6) + "; proof 4, step 1 [" + (st.held ? "held" : "FAILED") + "]";
           c.check_held = best > 1e-3 && biggest <= 1.0 && st.held;
         });
+  b.about(subject::sinusoid);
   b.add(words(s, "the third interactive", "Drag pos: both dots swing around, but the angle between them — the shift of k "
                                           "— stays locked",
               "the angle is constant", real),
@@ -1727,8 +1973,8 @@ void text003(rows_builder& b) {
           std::string at;
           for (Eigen::Index r = 0; r < pairs.rows(); ++r) {
             at += (r ? ", " : "") + std::to_string(in.integer(key, r, 0)) + " & " + std::to_string(in.integer(key, r, 1));
-            const Matrix<R> a = pe::sinusoidal<R>(1, 2, base, in.integer(key, r, 0));
-            const Matrix<R> bb = pe::sinusoidal<R>(1, 2, base, in.integer(key, r, 1));
+            const Matrix<R> a = sinusoid<R>(in, 1, 2, base, in.integer(key, r, 0));
+            const Matrix<R> bb = sinusoid<R>(in, 1, 2, base, in.integer(key, r, 1));
             const R dot = a(0, 0) * bb(0, 0) + a(0, 1) * bb(0, 1);
             finite = finite && all_finite(a) && all_finite(bb);
             lo = dot < lo ? dot : lo;
@@ -1739,31 +1985,31 @@ void text003(rows_builder& b) {
                        fix(hi, 12);
           c.check_held = finite && at_most(R(hi - lo), R(R(8) * scalar_traits<R>::epsilon()));
         });
+  b.about(subject::sinusoid);
   b.add(words(s, "Mock question", "Learned absolute positions have a hard cap at the training length — position 2000 "
                                   "simply doesn't exist for a 512-trained model",
               "no row 2000", exact),
         [](const claim_inputs& in, claim& c) {
           const long rows = in.integer("text003.table rows, position", 0, 0), p = in.integer("text003.table rows, position", 0, 1);
-          const bool last = learned_defines(rows, rows - 1), has = learned_defines(rows, p);
+          const bool last = learned_defines(in, rows, rows - 1), has = learned_defines(in, rows, p);
           c.computed = "a " + std::to_string(rows) + "-row learned table: position " + std::to_string(rows - 1) +
                        (last ? " defined" : " UNDEFINED") + ", position " + std::to_string(p) +
                        (has ? " DEFINED" : " undefined");
           c.check_held = last && !has;
         });
+  b.about(subject::learned_table);
   b.add(words(s, "Mock question", "RoPE (rotary embeddings) and ALiBi: instead of adding an absolute code, they bake "
                                   "relative distance directly into the attention scores",
               "scores depend on m − n", real),
         [](const claim_inputs& in, claim& c) {
           const auto& key = "text003.query, key positions";
           const auto rs = rope_scores(in, "text003.q, k (ours)", key);
-          pe::alibi_scheme<R> alibi;
-          const pe::vec<R> none;
           bool alibi_same = true;
           std::string shown;
           R first_bias(0);
           for (Eigen::Index r = 0; r < in.real(key).rows(); ++r) {
             const long m = in.integer(key, r, 0), n = in.integer(key, r, 1);
-            const R bias = alibi.bias(none, none, m, n);
+            const R bias = alibi_bias(in, m, n);
             if (r == 0) first_bias = bias;
             alibi_same = alibi_same && bias == first_bias;
             shown += (r ? "; " : "") + std::string("(") + std::to_string(m) + ", " + std::to_string(n) + "): RoPE " +
@@ -1774,6 +2020,7 @@ void text003(rows_builder& b) {
           c.computed = shown + "; RoPE scores agree within " + spread.str(3);
           c.check_held = rope_same && alibi_same;
         });
+  b.about(subject::rope);
 }
 
 }  // namespace
@@ -1788,6 +2035,23 @@ const std::vector<claim_row>& claim_rows() {
     return b.v;
   }();
   return rows;
+}
+
+const std::vector<library_mutant>& library_mutants() {
+  static const std::vector<library_mutant> all = {
+      {subject::attention, mut::attention_scale},     {subject::attention, mut::attention_position},
+      {subject::attention, mut::attention_causal},    {subject::mask, mut::mask_off},
+      {subject::pooling, mut::pool_first},            {subject::sinusoid, mut::sin_reversed},
+      {subject::sinusoid, mut::sin_wrapped},          {subject::sinusoid, mut::sin_swapped},
+      {subject::sinusoid, mut::sin_constant},          {subject::sinusoid, mut::sin_table},
+      {subject::sinusoid, mut::sin_exponent},          {subject::sinusoid, mut::sin_mixed},
+      {subject::attention, mut::attention_unnormalised}, {subject::learned_table, mut::learned_clamp},
+      {subject::counter, mut::counter_normalised},     {subject::pos_over_length, mut::pos_undivided},
+      {subject::counter, mut::counter_off},           {subject::pos_over_length, mut::pos_one_based},
+      {subject::learned_table, mut::learned_extra},   {subject::rope, mut::rope_key},
+      {subject::alibi, mut::alibi_absolute},          {subject::summation, mut::sum_sorted},
+  };
+  return all;
 }
 
 }  // namespace orderblind::claims

@@ -59,9 +59,12 @@ struct battery_builder {
   const std::string sum_note = exact ? "" : ", sums over the sequence sorted (summation::sorted)";
   const std::string exact_eq = "exact (==)";
   const std::string bitwise = exact ? exact_eq : "bit-for-bit (==)";
-  const std::string one_head = "4(n+1)ε·max|V| (attention_reorder_bound_eps: reordering the two sums over the sequence)";
+  const std::string one_head =
+      "4(n+1)ε·max_i|V_ij| in output column j (attention_reorder_bound_eps: reordering the two sums over the "
+      "sequence; column j is a mean of V's column j)";
   const std::string multi_head =
-      "(4(n+1)+2d+2)ε·d·max|W_O|·max|V| (each head's reorder bound, carried through the W_O dot product)";
+      "(4(n+1)+2d+2)ε·Σ_c max_i|V_ic|·|W_O(c,j)| in output column j (each head's reorder bound, carried through the "
+      "W_O dot product)";
   const std::string fused_note = "bit-for-bit (==): the fused MPFR-100 head sums exactly and rounds once";
   std::vector<law> out;  ///< the laws added so far, in the order they were added
 

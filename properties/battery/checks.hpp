@@ -203,6 +203,55 @@ void require_agree(const Matrix<T>& a_in, const Matrix<T>& b, double k_eps, cons
   }
 }
 
+/// Fails the case unless |a_ij − b_ij| ≤ k_eps·ε·s_j for every entry, with s = `scales` (1×c: one
+/// magnitude per column, verify::column_scales of what the law's output column j is computed from);
+/// `==` for exact types. Records the residual ÷ bound while statistics are collected.
+// NOTE: per column, not one global max: an output column that is a convex combination of V's column j
+// (attention) carries a rounding error of k·ε·max_i|V_ij|, so a constant 10¹² column of V must not widen
+// the bound of another column, where a 10⁻⁶ leak would then pass unseen. verify::compare adds the
+// underflow term η for scales near the subnormals.
+template <Scalar T>
+void require_agree_columns(const Matrix<T>& a_in, const Matrix<T>& b, double k_eps, const Matrix<T>& scales,
+                           const std::string& an, const std::string& bn) {
+  require_finite(a_in, an);
+  require_finite(b, bn);
+  require_finite(scales, "the bound's column scales");
+  if (scales.rows() != 1 || scales.cols() != b.cols())
+    throw std::invalid_argument("require_agree_columns: " + std::to_string(scales.rows()) + "×" +
+                                std::to_string(scales.cols()) + " scales for " + std::to_string(b.cols()) + " columns");
+  // NOTE: the edge check moves entry (0, 0), so it is scaled by column 0's magnitude.
+  const Matrix<T> a = perturbed(a_in, k_eps, scales.size() > 0 ? T(scales(0, 0)) : T(1));
+  if constexpr (scalar_traits<T>::is_exact) {
+    (void)k_eps;
+    require_equal(a, b, an, bn);
+  } else {
+    observe_comparison(a, b);
+    const auto c = verify::compare(a, b, verify::within_eps<T>(k_eps, scales, "k·ε·max|column j|"), an, bn);
+    if (collecting_stats() && k_eps > 0 && c.ratio == c.ratio) observe_bound_ratio(c.ratio);
+    if (c.held) return;
+    std::ostringstream os;
+    os << an << " != " << bn << ": " << c.why << " (bound " << k_eps << " ε × each column's own scale)\n  " << an
+       << " = " << rc::toString(a) << "\n  " << bn << " = " << rc::toString(b);
+    RC_FAIL(os.str());
+  }
+}
+
+/// Per-column scales of an output O·W_O whose rows of O are convex combinations of the rows of V (a
+/// multi-head layer: concat(heads)·W_O): s_j = Σ_c max_i|V_ic|·|W_O(c, j)|, 1×(columns of W_O).
+// NOTE: multi_head_reorder_bound_eps's derivation (tolerances.hpp) column by column: the concatenated
+// heads' entry c moves by at most 4(n+1)ε·max_i|V_ic| and is at most max_i|V_ic| (1 + O(nε)) in size, so
+// output column j moves by at most (4(n+1) + 2d + 2)ε·Σ_c max_i|V_ic|·|W_O(c, j)| — never more than the
+// one global scale d·max|W_O|·max|V|, and a large column of V widens only the columns it feeds.
+template <Scalar T>
+Matrix<T> mixed_column_scales(const Matrix<T>& v, const Matrix<T>& wo) {
+  const Matrix<T> cv = verify::column_scales(v);
+  Matrix<T> s = Matrix<T>::Zero(1, wo.cols());
+  for (Eigen::Index j = 0; j < wo.cols(); ++j)
+    for (Eigen::Index c = 0; c < wo.rows() && c < cv.cols(); ++c)
+      s(0, j) = T(s(0, j) + T(cv(0, c) * verify::magnitude_of(wo(c, j))));
+  return s;
+}
+
 /// Fails the case unless every row of `z` lies in the bounding box of the rows of `v` (column by column,
 /// widened by k_eps·ε·max|v| for reals): what a weighted mean of the rows of v must satisfy.
 template <Scalar T>

@@ -132,9 +132,9 @@ auto positions_after_permuting_commute(Attn attn, Enc enc) {
     opt.scale = T(1);
     const Matrix<T> with = pe::add_positions(x, pe), permuted_with = pe::add_positions(p.apply_rows(x), pe);
     if (collecting_stats()) observe_weights(attn.template trace<T>(with, with, w, opt).a);
-    require_agree(attn.template trace<T>(permuted_with, permuted_with, w, opt).z,
-                  p.apply_rows(attn.template trace<T>(with, with, w, opt).z), attention_reorder_bound_eps(n),
-                  max_abs(multiply(with, w.wv)), "Attn(PX + PE)", "P·Attn(X + PE)");
+    require_agree_columns(attn.template trace<T>(permuted_with, permuted_with, w, opt).z,
+                          p.apply_rows(attn.template trace<T>(with, with, w, opt).z), attention_reorder_bound_eps(n),
+                          verify::column_scales(Matrix<T>(multiply(with, w.wv))), "Attn(PX + PE)", "P·Attn(X + PE)");
   };
 }
 
@@ -154,8 +154,10 @@ auto positions_before_permuting_commute(Attn attn, Enc enc) {
     opt.scale = T(1);
     const Matrix<T> pw = p.apply_rows(with);
     if (collecting_stats()) observe_weights(attn.template trace<T>(with, with, w, opt).a);
-    require_agree(attn.template trace<T>(pw, pw, w, opt).z, p.apply_rows(attn.template trace<T>(with, with, w, opt).z),
-                  attention_reorder_bound_eps(n), max_abs(multiply(with, w.wv)), "Attn(P(X + PE))", "P·Attn(X + PE)");
+    // NOTE: output column j is a convex combination of column j of V = (X + PE)·W_V: each its own scale.
+    require_agree_columns(attn.template trace<T>(pw, pw, w, opt).z,
+                          p.apply_rows(attn.template trace<T>(with, with, w, opt).z), attention_reorder_bound_eps(n),
+                          verify::column_scales(Matrix<T>(multiply(with, w.wv))), "Attn(P(X + PE))", "P·Attn(X + PE)");
   };
 }
 

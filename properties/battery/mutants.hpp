@@ -440,7 +440,8 @@ struct edge_attention {
     auto t = cross_attention_trace<T, K>(y, c, w, opt);
     if (triggered(c)) {
       if (target == edge_target::output)
-        t.z(0, 0) = T(t.z(0, 0) + step(attention_reorder_bound_eps(c.rows()), T(max_abs(t.v))));
+        // NOTE: output column 0's own scale max_i|V_i0|, as the laws bound each column (checks.hpp).
+        t.z(0, 0) = T(t.z(0, 0) + step(attention_reorder_bound_eps(c.rows()), T(verify::column_scales(t.v)(0, 0))));
       else
         t.a(0, 0) = T(t.a(0, 0) + step(softmax_weight_reorder_bound_eps(c.rows()), T(1)));
     }
@@ -451,7 +452,12 @@ struct edge_attention {
                   const attention_options<T>& opt) const {
     Matrix<T> z = multi_head_attention<T, K>(y, c, w, opt);
     if (triggered(c)) {
-      const T magnitude = T(T(y.cols()) * max_abs(w.wo) * max_abs(multiply(c, w.wv)));
+      // NOTE: column 0's own scale Σ_c max_i|V_ic|·|W_O(c, 0)|, as the laws bound each column (checks.hpp).
+      const Matrix<T> v = multiply(c, w.wv);
+      const Matrix<T> cv = verify::column_scales(v);
+      T magnitude(0);
+      for (Eigen::Index k = 0; k < w.wo.rows() && k < cv.cols(); ++k)
+        magnitude = T(magnitude + T(cv(0, k) * verify::magnitude_of(w.wo(k, 0))));
       z(0, 0) = T(z(0, 0) + step(multi_head_reorder_bound_eps(c.rows(), y.cols()), magnitude));
     }
     return z;

@@ -172,6 +172,66 @@ TEST_CASE("no claim holds without a computation: perturbing what a row reads mov
   CHECK(undecided.empty());
 }
 
+TEST_CASE("a wrong version of the component a row is about fails the row", "[claims][mutant]") {
+  // Every computed row names what its claim is about; for a library component (attention, the mask,
+  // pooling, the sinusoid, the counter, pos/length, a learned table, RoPE, ALiBi, summation order) some
+  // wrong version of that component must make the row FAIL — not move it between held and erratum, and
+  // not through an exception. Rows about the texts' data are covered by the perturbation test, rows taking
+  // proof steps' verdicts by failing the steps.
+  const claim_inputs in = inputs();
+  std::vector<std::string> uncaught;
+  std::map<std::string, long> caught_by;
+  long about_library = 0, about_data = 0;
+  for (const auto& row : claim_rows()) {
+    const claim base = evaluate(row, in);
+    if (base.about == subject::proof_steps) {
+      CHECK(base.inputs.empty());
+      continue;
+    }
+    if (base.about == subject::text_data) {
+      ++about_data;
+      continue;
+    }
+    ++about_library;
+    std::string caught;
+    for (const auto& m : library_mutants()) {
+      if (m.about != base.about) continue;
+      claim_inputs mutated = in;
+      mutated.set_mutant(m.name);
+      const claim c = evaluate(row, mutated);
+      if (c.verdict() == claim_verdict::failed && !is_error(c)) {
+        caught = m.name;
+        break;
+      }
+    }
+    if (caught.empty())
+      uncaught.push_back(where(base) + " — about " + to_string(base.about) + ", verdict '" +
+                         to_string(base.verdict()) + "': no mutant of it fails the row");
+    else
+      ++caught_by[caught];
+  }
+  for (const auto& u : uncaught) UNSCOPED_INFO(u);
+  CHECK(uncaught.empty());
+  for (const auto& [name, n] : caught_by) WARN("first caught by '" << name << "': " << n << " rows");
+  WARN(about_library << " rows about a library component, " << about_data << " about the texts' data");
+  CHECK(about_library >= 80);
+  CHECK(about_data <= 6);
+  claim_inputs in2 = inputs();
+  CHECK_THROWS_AS(in2.set_mutant("no such mutant"), std::invalid_argument);
+}
+
+TEST_CASE("a mutant the rows see changes nothing when it is not active", "[claims][mutant]") {
+  // With no mutant the wrappers are the library calls: the report is the one the command prints.
+  const auto r = compute_claims(inputs());
+  CHECK(r.held());
+  claim_inputs in = inputs();
+  in.set_mutant(library_mutants().front().name);
+  in.set_mutant("");
+  const auto r2 = compute_claims(in);
+  REQUIRE(r2.claims.size() == r.claims.size());
+  for (std::size_t i = 0; i < r.claims.size(); ++i) CHECK(r2.claims[i].verdict() == r.claims[i].verdict());
+}
+
 TEST_CASE("the dependence test catches a literal true and a row that reads nothing", "[claims][mutant]") {
   const claim_inputs in = inputs();
   std::string why;

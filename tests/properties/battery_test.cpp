@@ -270,3 +270,52 @@ TEST_CASE("a failed bound prints its residual with the digits that tell it from 
   CHECK(digits_apart_from(13.5, 12) == "13.5");
   CHECK(digits_apart_from(1.0 + 0x1p-52, 1) == "1.0000000000000002");
 }
+
+namespace {
+/// Whether require_agree_columns (or require_agree) accepts a against b: RC_FAIL throws a CaseResult.
+template <class F>
+bool accepts(F&& f) {
+  try {
+    f();
+    return true;
+  } catch (const rc::detail::CaseResult&) {
+    return false;
+  }
+}
+}  // namespace
+
+TEST_CASE("per-column scale: a 10^12 constant column of V does not hide a 10^-6 leak in another column",
+          "[battery][mutant][scale]") {
+  using namespace orderblind;
+  using orderblind::properties::require_agree;
+  using orderblind::properties::require_agree_columns;
+  // V: column 0 the constant 10¹², column 1 values of order 1; the outputs' column j is a mean of V's.
+  const Eigen::Index n = 5;
+  Matrix<double> v(n, 2), z(n, 2);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    v(i, 0) = 1e12;
+    v(i, 1) = 0.25 + 0.125 * static_cast<double>(i);
+    z(i, 0) = 1e12;
+    z(i, 1) = 0.5;
+  }
+  const double k = attention_reorder_bound_eps(n);
+  Matrix<double> leak = z;
+  for (Eigen::Index i = 0; i < n; ++i) leak(i, 1) += 1e-6 * static_cast<double>(i);
+  // One global scale max|V| = 10¹² lets the leak through (the defect); the column's own scale does not.
+  CHECK(accepts([&] { require_agree(leak, z, k, orderblind::max_abs(v), "leaky", "expected"); }));
+  CHECK_FALSE(accepts([&] { require_agree_columns(leak, z, k, verify::column_scales(v), "leaky", "expected"); }));
+  // At the edge of column 1's own bound k·ε·max|V_·1|: just under passes, just over fails.
+  const double s1 = verify::column_scales(v)(0, 1), eps = std::numeric_limits<double>::epsilon();
+  Matrix<double> under = z, over = z;
+  under(3, 1) += 0.9 * k * eps * s1;
+  over(3, 1) += 1.1 * k * eps * s1;
+  CHECK(accepts([&] { require_agree_columns(under, z, k, verify::column_scales(v), "under", "expected"); }));
+  CHECK_FALSE(accepts([&] { require_agree_columns(over, z, k, verify::column_scales(v), "over", "expected"); }));
+  // Column 0 keeps its own (large) scale: an error of 10⁻⁶ there is far under k·ε·10¹² and passes.
+  Matrix<double> big = z;
+  big(2, 0) += 1e-6;
+  CHECK(accepts([&] { require_agree_columns(big, z, k, verify::column_scales(v), "big", "expected"); }));
+  // Scales of the wrong shape are a clear error, not a comparison.
+  CHECK_THROWS_AS(require_agree_columns(z, z, k, Matrix<double>(Matrix<double>::Ones(1, 3)), "z", "z"),
+                  std::invalid_argument);
+}
