@@ -44,6 +44,14 @@ struct alibi_ids_mod : alibi_scheme<T> {
   }
 };
 
+/// The sinusoid with its position ids reduced modulo `period`.
+template <Scalar T>
+struct sinusoid_ids_mod : sinusoidal_scheme<T> {
+  Eigen::Index period = 1 << 16;
+  std::string name() const { return "mutant:sinusoid-ids-mod-" + std::to_string(period); }
+  vec<T> encode(Eigen::Index p, Eigen::Index n) const { return sinusoidal_scheme<T>::encode(p % period, n); }
+};
+
 /// The sinusoid with positions through a float of `bits` significant bits.
 template <Scalar T>
 struct sinusoid_significand : sinusoidal_scheme<T> {

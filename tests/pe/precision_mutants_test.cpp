@@ -47,6 +47,84 @@ TEST_CASE("position ids wrapped at 2^k fail relative scores for every k in 7…2
   }
 }
 
+namespace {
+template <class S>
+S pythagorean_rope() {
+  S s = rope_like<S>(4);
+  s.angles = angle_table<typename S::scalar_type>::pythagorean(4);
+  return s;
+}
+template <class S>
+S pythagorean_sinusoid() {
+  S s;
+  s.d = 4;
+  s.angles = angle_table<typename S::scalar_type>::pythagorean(4);
+  return s;
+}
+/// The largest k whose boundary 2^k exact rotary rows probe (battery_config::exact_boundary_chars).
+constexpr int exact_rotary_reach = 14;
+}  // namespace
+
+TEST_CASE("exact rotary rows catch ids wrapped at 2^k and positions on a k-bit grid for every k in 7…14",
+          "[pe][mutant][precision][exact]") {
+  // NOTE: past the whole windows (2^10 for d = 4) exact rows probe each boundary 2^k alone; its entries
+  // have ≈ 2.2·2^k digits, and the boundary budget stops them after 2^14 (battery_impl.hpp).
+  const int k = GENERATE(range(7, exact_rotary_reach + 1));
+  const Eigen::Index period = Eigen::Index(1) << k;
+  INFO("k = " << k);
+  auto rope = pythagorean_rope<mutants::rope_ids_mod<Q>>();
+  rope.period = period;
+  auto sinus = pythagorean_sinusoid<mutants::sinusoid_ids_mod<Q>>();
+  sinus.period = period;
+  for (const auto& row : {run_battery(rope, "mutant"), run_battery(sinus, "mutant")}) {
+    const auto& c = row.at(property::relative_scores);
+    INFO(row.name << " " << row.arithmetic << ": " << c.summary);
+    CHECK(c.result == verdict::fails);
+    CHECK((c.summary.find("window around " + pow2(k)) != std::string::npos ||
+           c.summary.find("boundary pair at " + pow2(k)) != std::string::npos));
+  }
+  auto rope_grid = pythagorean_rope<mutants::rope_significand<Q>>();
+  rope_grid.bits = k;
+  auto sinus_grid = pythagorean_sinusoid<mutants::sinusoid_significand<Q>>();
+  sinus_grid.bits = k;
+  for (const auto& row : {run_battery(rope_grid, "mutant"), run_battery(sinus_grid, "mutant")}) {
+    const auto& c = row.at(property::injective);
+    INFO(row.name << " " << row.arithmetic << ": " << c.summary);
+    CHECK(c.result == verdict::fails);
+    CHECK_THAT(c.summary, Catch::Matchers::Contains("p = " + std::to_string(period) + ", q = " + std::to_string(period + 1)));
+  }
+}
+
+TEST_CASE("past the exact rows' boundary budget (k = 15…24) the exact rotary row says where it stopped, and its "
+          "real twin (the same Pythagorean rotations in mpfr100) fails",
+          "[pe][mutant][precision][exact]") {
+  const int k = GENERATE(range(exact_rotary_reach + 1, 25));
+  const Eigen::Index period = Eigen::Index(1) << k;
+  INFO("k = " << k);
+  auto exact = pythagorean_rope<mutants::rope_ids_mod<Q>>();
+  exact.period = period;
+  const auto exact_row = run_battery(exact, "mutant");
+  const auto& e = exact_row.at(property::relative_scores);
+  INFO(e.evidence);
+  CHECK(e.result == verdict::proved_exactly);  // NOTE: not probed there: the limit, stated
+  CHECK_THAT(e.evidence, Catch::Matchers::Contains("boundary pairs stop before " + pow2(exact_rotary_reach + 1)));
+  CHECK_THAT(e.evidence, Catch::Matchers::Contains("the real-arithmetic rows probe the farther windows"));
+  auto twin = pythagorean_rope<mutants::rope_ids_mod<R>>();
+  twin.period = period;
+  auto grid = pythagorean_rope<mutants::rope_significand<R>>();
+  grid.bits = k;
+  const auto twin_row = run_battery(twin, "mutant");
+  const auto& t = twin_row.at(property::relative_scores);
+  INFO(t.summary);
+  CHECK(t.result == verdict::fails);
+  CHECK_THAT(t.summary, Catch::Matchers::Contains("window around " + pow2(k)));
+  const auto grid_row = run_battery(grid, "mutant");
+  const auto& g = grid_row.at(property::injective);
+  INFO(g.summary);
+  CHECK(g.result == verdict::fails);
+  CHECK_THAT(g.summary, Catch::Matchers::Contains("p = " + std::to_string(period) + ", q = " + std::to_string(period + 1)));
+}
+
 TEST_CASE("position ids reduced modulo a period P ≤ 2^20 that is not a power of two fail relative scores",
           "[pe][mutant][precision]") {
   const Eigen::Index period = GENERATE(as<Eigen::Index>{}, 100, 1000, 3000, 12345, 65537, 99991, 524287, 1000003 - 3,
@@ -148,8 +226,14 @@ TEST_CASE("exact rows probe the far windows within a stated size budget and say 
   INFO(c.evidence);
   CHECK(c.result == verdict::proved_exactly);
   CHECK_THAT(c.summary, Catch::Matchers::Contains("windows around 2^7"));
-  CHECK_THAT(c.evidence, Catch::Matchers::Contains("windows stop before 2^"));
+  CHECK_THAT(c.summary, Catch::Matchers::Contains("boundary pairs across 2^11 … 2^14"));
+  CHECK_THAT(c.evidence, Catch::Matchers::Contains("whole windows stop before 2^11"));
+  CHECK_THAT(c.evidence, Catch::Matchers::Contains("boundary pairs stop before 2^15"));
   CHECK_THAT(c.evidence, Catch::Matchers::Contains("the real-arithmetic rows probe the farther windows"));
+  const auto& inj = row.at(property::injective);
+  INFO(inj.summary);
+  CHECK(inj.result == verdict::proved_exactly);
+  CHECK_THAT(inj.summary, Catch::Matchers::Contains("boundaries 2^11 … 2^14"));
 }
 
 TEST_CASE("∞ fails like NaN: a scheme with one +∞ entry holds neither length-consistency nor relative scores",

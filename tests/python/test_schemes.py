@@ -113,3 +113,72 @@ def test_a_non_finite_value_from_a_scheme_is_an_error_never_a_held_law(kwargs):
     """Issue 28: an infinite bias on the diagonal "held" relative scores and shift-linear."""
     with pytest.raises(ob.CallableError, match="must be finite"):
         ob.check_scheme(dim=4, **kwargs)
+
+
+def rope(q, p):
+    """RoPE in NumPy, interleaved pairs, θ_i = 10000^(−2i/D)."""
+    c, s = np.cos(p * THETA), np.sin(p * THETA)
+    out = np.empty(D)
+    out[0::2] = c * q[0::2] - s * q[1::2]
+    out[1::2] = s * q[0::2] + c * q[1::2]
+    return out
+
+
+def on_significand(p, bits):
+    """p rounded to `bits` significant bits, to nearest, ties to even (a float with a bits-bit significand)."""
+    drop = max(0, int(p).bit_length() - bits)
+    if drop == 0:
+        return int(p)
+    q, rest, half = p >> drop, p & ((1 << drop) - 1), 1 << (drop - 1)
+    return (q + (rest > half or (rest == half and q & 1))) << drop
+
+
+@pytest.mark.parametrize("k", range(7, 25))
+def test_position_ids_wrapped_at_2_to_the_k_fail_relative_scores(k):
+    """The C++ battery's windows at every 2^k, through check_scheme: a RoPE whose ids pass through a k-bit
+    unsigned integer fails relative scores at the window around 2^k (or across it, at a distance scale)."""
+    r = ob.check_scheme(query=lambda q, m: rope(q, m % (1 << k)), dim=D, name=f"rope-ids-mod-2^{k}")
+    cell = r["relative scores"]
+    assert cell.verdict == "fails", cell.summary
+    assert f"window around 2^{k}" in cell.summary or "distance n − m" in cell.summary
+
+
+@pytest.mark.parametrize("k", range(7, 25))
+def test_positions_on_a_k_bit_significand_fail_injective(k):
+    """A sinusoid whose positions pass through a float with a k-bit significand: 2^k and 2^k + 1 encode alike."""
+    r = ob.check_scheme(encode=lambda p: sinusoidal(on_significand(p, k)), dim=D, name=f"sinusoid-significand-{k}")
+    cell = r["injective"]
+    assert cell.verdict == "fails", cell.summary
+    assert f"p = {1 << k}, q = {(1 << k) + 1}" in cell.summary
+
+
+@pytest.mark.parametrize("dtype, k", [(np.int8, 7), (np.int16, 15), (np.uint16, 16)])
+def test_position_ids_in_a_narrow_numpy_integer_fail_relative_scores(dtype, k):
+    """Ids cast to a NumPy integer type wrap (int16: 2^15 becomes −2^15)."""
+    def wrapped(q, m):
+        with np.errstate(over="ignore"):
+            return rope(q, int(np.array(m).astype(dtype)))
+    cell = ob.check_scheme(query=wrapped, dim=D, name=f"rope-{np.dtype(dtype).name}-ids")["relative scores"]
+    assert cell.verdict == "fails", cell.summary
+    assert f"window around 2^{k}" in cell.summary or "distance n − m" in cell.summary
+
+
+@pytest.mark.parametrize("dtype, k, top", [(np.float16, 11, 65504), (np.float32, 24, None)])
+def test_positions_in_a_narrow_numpy_float_fail_injective(dtype, k, top):
+    """Positions cast to half (11-bit significand; finite up to 65504, declared as max_position) or float32
+    (24-bit): 2^k + 1 rounds to 2^k."""
+    def encode(p):
+        if top is not None and p >= top:
+            raise IndexError(p)  # past the type's finite range: undefined (check_scheme still probes 10^5)
+        return sinusoidal(float(dtype(p)))
+    cell = ob.check_scheme(encode=encode, dim=D, name=f"sinusoid-{np.dtype(dtype).name}", max_position=top)["injective"]
+    assert cell.verdict == "fails", cell.summary
+    assert f"p = {1 << k}, q = {(1 << k) + 1}" in cell.summary
+
+
+def test_the_correct_rope_and_sinusoid_hold_and_list_their_windows():
+    rel = ob.check_scheme(query=rope, dim=D, name="rope (numpy)")["relative scores"]
+    inj = ob.check_scheme(encode=sinusoidal, dim=D, name="sinusoidal (numpy)")["injective"]
+    for cell in (rel, inj):
+        assert cell.holds, cell.summary
+        assert "2^7 … 2^24, 2^31" in cell.summary

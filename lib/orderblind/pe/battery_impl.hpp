@@ -59,10 +59,22 @@ struct battery_config {
   // 2^14, entries of ≈ 4·10⁴ bits) the exact RoPE row of tests/pe took 57 s on this machine class; the
   // cost is the scheme's own binary powering and GMP's gcds, growing with p (docs/positional.md).
   std::size_t exact_far_chars = 3000;
+  /// Past that budget, exact rows still probe each power of two 2^k of `pair_far` at its boundary alone —
+  /// positions 2^k − 1, 2^k, 2^k + 1: relative scores on the pairs across 2^k against the same offsets
+  /// at 0, injectivity among the three and against the near range — while a probed entry is predicted
+  /// to stay below this many characters. Enough to see ids wrapped at 2^k and positions rounded to a
+  /// k-bit grid; the whole windows, the shifts and the distance scales stay at the first budget.
+  // NOTE: 40000 characters (≈ 1.3·10⁵ bits: an exact RoPE of d = 4 up to 2^14). The catalogue's exact
+  // interleaved RoPE row took 0.49 s of CPU with no boundary pairs, 1.7 s with 40000 (to 2^14), 3.8 s with
+  // 80000 (2^15), 9.5 s with 160000 (2^16), on this machine class: every rational sum canonicalises with
+  // GMP's gcd, 26 ms at 1.5·10⁵ bits, 0.3 s at 6·10⁵, 2.3 s at 2.4·10⁶ (docs/user-schemes.md §8), so
+  // 2^17 … 2^24 would cost seconds to minutes per score; the real-arithmetic rows probe them.
+  std::size_t exact_boundary_chars = 40000;
   /// Filled by the run (not by the caller): why the far windows stop where they do, if they stop early,
-  /// and whether the window below max_position is probed.
+  /// whether the window below max_position is probed, and the powers of two probed at their boundary only.
   std::string far_note;
   bool far_at_max = true;
+  std::vector<Eigen::Index> boundary_far;
 
   /// 2^7, 2^8, …, 2^24, 2^31.
   static std::vector<Eigen::Index> far_powers() {
@@ -387,12 +399,32 @@ void plan_far_windows(const S& s, battery_config& cfg) {
            "; the real-arithmetic rows probe the farther windows)";
   };
   std::vector<Eigen::Index> keep;
+  cfg.boundary_far.clear();
+  std::string boundary_stop;
   for (Eigen::Index b : cfg.pair_far) {
     const Eigen::Index lo = b - span / 2;
     if (lo < 0 || b > limit - margin) continue;  // past the table: `extrapolates` says so
     if (too_wide(b)) {
-      cfg.far_note = "windows stop before " + position_words(b) + ": " + wide_words(b);
-      break;
+      // Exact rows past the whole-window budget: the boundary 2^k − 1, 2^k, 2^k + 1 alone, while its
+      // entries stay below the boundary budget.
+      if (cfg.boundary_far.empty()) cfg.far_note = "whole windows stop before " + position_words(b) + ": " + wide_words(b);
+      const long double predicted =
+          static_cast<long double>(last_chars) * static_cast<long double>(b) / static_cast<long double>(last_p);
+      std::string why;
+      if (predicted > static_cast<long double>(cfg.exact_boundary_chars))
+        why = "exact values at p = " + position_words(b) + " would have about " +
+              std::to_string(static_cast<long long>(predicted)) + " characters (the budget for boundary pairs is " +
+              std::to_string(cfg.exact_boundary_chars) + ")";
+      std::size_t chars = 0;
+      if (why.empty()) why = undefined_at(b - 1, &chars);
+      if (why.empty()) why = undefined_at(b + 1, nullptr);
+      if (!why.empty()) {
+        boundary_stop = "; boundary pairs stop before " + position_words(b) + ": " + why;
+        break;
+      }
+      if (chars > 0) last_chars = chars, last_p = b - 1;
+      cfg.boundary_far.push_back(b);
+      continue;
     }
     std::size_t chars = 0;
     std::string why = undefined_at(lo, &chars);
@@ -403,6 +435,13 @@ void plan_far_windows(const S& s, battery_config& cfg) {
     }
     if (chars > 0) last_chars = chars, last_p = lo;
     keep.push_back(b);
+  }
+  if (!cfg.boundary_far.empty() || !boundary_stop.empty()) {
+    std::string at;
+    for (Eigen::Index b : cfg.boundary_far) at += (at.empty() ? "" : ", ") + position_words(b);
+    cfg.far_note += "; past them, exact boundary pairs (2^k − 1, 2^k, 2^k + 1) only" +
+                    (at.empty() ? std::string(": none") : " at " + at) + boundary_stop +
+                    (boundary_stop.empty() ? "" : "; the real-arithmetic rows probe the farther windows");
   }
   if (s.defines_max_position() && limit - margin > cfg.positions) {
     std::string why = too_wide(limit) ? wide_words(limit) : undefined_at(limit - margin, nullptr);
@@ -452,6 +491,9 @@ inline std::string probed_words(const std::string& near, const std::vector<Eigen
   if (!cfg.far_note.empty()) s += "; " + cfg.far_note;
   return s;
 }
+
+/// "2^11 … 2^16": the powers of two exact rows probe at their boundary only.
+inline std::string boundary_words(const battery_config& cfg) { return windows_short(cfg.boundary_far, 0); }
 
 /// The pairs (m, n) of the distance scales, each with its reference (m − min, n − min): n − m = ±2^j and
 /// two random |n − m| ≤ 2^j for every 2^j ≤ reach, positions in [0, reach] (seeded, deterministic).
@@ -641,13 +683,32 @@ cell check_injective(const S& s, const battery_config& cfg) {
           if (alike(p, at_index(enc, p), B + i, at_index(win, i), kk, where)) return c;
       }
     }
+    // Exact rows past the whole windows: 2^k − 1, 2^k, 2^k + 1 against one another and the near range.
+    for (Eigen::Index B : cfg.boundary_far) {
+      std::vector<vec<T>> win;
+      for (Eigen::Index p = B - 1; p <= B + 1; ++p) {
+        win.push_back(probe(s, p, p + 1));
+        if (const Eigen::Index j = first_non_number(win.back()); j >= 0)
+          return non_number_cell(property::injective, "the encoding of p = " + std::to_string(p), win.back(), j);
+      }
+      const double kk = tolerance_units(B + 1, s.dim());
+      widest_k = std::max(widest_k, kk);
+      const std::string where = " (boundary at " + position_words(B) + ")";
+      for (Eigen::Index i = 0; i < 3; ++i) {
+        for (Eigen::Index j = 0; j < i; ++j, ++pairs)
+          if (alike(B - 1 + j, at_index(win, j), B - 1 + i, at_index(win, i), kk, where)) return c;
+        for (Eigen::Index p = 0; p < limit; ++p, ++pairs)
+          if (alike(p, at_index(enc, p), B - 1 + i, at_index(win, i), kk, where)) return c;
+      }
+    }
     c.result = held<T>();
-    Eigen::Index positions = limit;
+    Eigen::Index positions = limit + 3 * std::ssize(cfg.boundary_far);
     for (Eigen::Index B : bases) positions += std::max<Eigen::Index>(0, std::min(span, B + span - limit));
     c.summary = std::string(scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") + " on " +
                 std::to_string(positions) + " positions: encodings pairwise distinct for p < " +
                 std::to_string(limit) + " (windows around " +
-                (bases.empty() ? std::string("none") : windows_short(bases, span)) + ")";
+                (bases.empty() ? std::string("none") : windows_short(bases, span)) +
+                (cfg.boundary_far.empty() ? std::string() : "; boundaries " + boundary_words(cfg)) + ")";
     c.evidence = c.summary + "; probed " + probed_words("p < " + std::to_string(limit), bases, span, cfg) +
                  ", each window's encodings against one another and against p < " + std::to_string(limit) + " (" +
                  std::to_string(pairs) + " pairs; " + tolerance_words<T>(widest_k) +
@@ -846,6 +907,36 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
         }
     }
   }
+  // Exact rows past the whole windows: the pairs across each boundary 2^k (B − 1, B), (B, B − 1),
+  // (B, B + 1), (B + 1, B), (B − 1, B + 1), each against the same offset at 0. Each position's query and
+  // key (or encoding) is computed once: at 2^16 an exact rotation has ≈ 1.5·10⁵-digit entries.
+  for (Eigen::Index B : cfg.boundary_far) {
+    const Eigen::Index far_length = std::max(length, B + 2);
+    const double kk = tolerance_units(B + 1, s.dim());
+    const std::string where = " (boundary pair at " + position_words(B) + ")";
+    for (int ci = 0; ci < cfg.contents; ++ci) {
+      vec<T> q, k;
+      content(ci, q, k);
+      const T mag = T(T(norm2(q) + norm2(k)) * T(1 + P + max_shift));
+      std::vector<vec<T>> qs, ks;  // at B − 1, B, B + 1 (query_key: the query and the key; additive: PE)
+      for (Eigen::Index p = B - 1; p <= B + 1; ++p) {
+        if constexpr (S::kind == pe_kind::query_key) qs.push_back(s.query(q, p)), ks.push_back(s.key(k, p));
+        else if constexpr (S::kind == pe_kind::additive) qs.push_back(s.encode(p, far_length));
+      }
+      auto far_score = [&](Eigen::Index m, Eigen::Index n) -> T {
+        if constexpr (S::kind == pe_kind::query_key) return dot(at_index(qs, m - B + 1), at_index(ks, n - B + 1));
+        else if constexpr (S::kind == pe_kind::additive) return dot(at_index(qs, m - B + 1), at_index(qs, n - B + 1));
+        else return position_score(s, q, k, m, n, far_length);
+      };
+      for (const auto& [m, n] : {std::pair{B - 1, B}, std::pair{B, B - 1}, std::pair{B, B + 1}, std::pair{B + 1, B},
+                                  std::pair{B - 1, B + 1}}) {
+        const Eigen::Index lo = std::min(m, n);
+        if (differ(m, n, far_score(m, n), m - lo, n - lo, position_score(s, q, k, m - lo, n - lo, far_length), kk, mag, q, k,
+                   where, "; " + tolerance_words<T>(kk)))
+          return c;
+      }
+    }
+  }
   // Every distance scale: n − m = ±2^j and random |n − m| ≤ 2^j with positions up to the farthest probed,
   // each against the same offset from 0 (ids reduced modulo a period show only across a period).
   const auto pairs = distance_pairs(reach, cfg);
@@ -865,11 +956,16 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
   c.result = held<T>();
   const std::string probed =
       probed_words("m, n < " + std::to_string(P) + " shifted by c ∈ {" + shifts_words(cfg) + "}", bases, cfg.far_span, cfg) +
+      (cfg.boundary_far.empty() ? std::string()
+                                : "; exact boundary pairs across " + boundary_words(cfg) +
+                                      " ((2^k − 1, 2^k), (2^k, 2^k + 1), (2^k − 1, 2^k + 1) both ways, against the same "
+                                      "offsets at 0)") +
       "; distances n − m = ±2^j and random |n − m| ≤ 2^j for 2^j ≤ " + std::to_string(reach) + " (" +
       std::to_string(pairs.size()) + " pairs, seed " + std::to_string(cfg.seed) + ")";
   c.summary = std::string(scalar_traits<T>::is_exact ? "held exactly on " : "held within the tolerance on ") +
               std::to_string(cases) + " cases: score(m+c, n+c) = score(m, n) (windows around " +
-              (bases.empty() ? std::string("none") : windows_short(bases, cfg.far_span)) + ")";
+              (bases.empty() ? std::string("none") : windows_short(bases, cfg.far_span)) +
+              (cfg.boundary_far.empty() ? std::string() : "; boundary pairs across " + boundary_words(cfg)) + ")";
   c.evidence = c.summary + "; probed " + probed + " (far: against the same offsets near 0 and shifted by c), " +
                std::to_string(cfg.contents) + " content pairs; " + tolerance_words<T>(widest_k);
   if constexpr (!scalar_traits<T>::is_exact) c.evidence += "; worst residual " + readable(worst) + " ε";

@@ -64,6 +64,14 @@ inline std::string cell_word(const cell& c) {
   return s;
 }
 
+/// The Coq name of the theorem a cell's proof words name ("Coq theorem `rope_relative` (…): …" →
+/// "rope_relative"): the text between the first two backticks, or the whole words when they have none.
+inline std::string theorem_name(const std::string& proof) {
+  const std::size_t a = proof.find('`');
+  const std::size_t b = a == std::string::npos ? a : proof.find('`', a + 1);
+  return b == std::string::npos ? proof : proof.substr(a + 1, b - a - 1);
+}
+
 }  // namespace detail
 
 /// Parse "relative scores=holds,norm-preserving=n/a": comma-separated `property=verdict` pairs. A
@@ -160,7 +168,9 @@ inline verify::evidence_kind cell_evidence(const scheme_row& r) {
 /// against the expected one; verdict FAILED when they disagree (or the scheme contradicts its own
 /// declaration), held when they agree, skipped when no expectation was stated (nothing compared); note =
 /// the cell's one-line evidence or counterexample; details property, result, expected, expected_source,
-/// agrees (null when nothing was stated), contradicts_declaration, battery_evidence.
+/// agrees (null when nothing was stated), contradicts_declaration, battery_evidence, theorem (the Coq
+/// name of the machine-checked theorem that decides the cell for all positions — a line of
+/// proofs/formal/theorems.txt — or null when the verdict rests only on the positions it states).
 inline verify::check cell_check(const scheme_row& r, const cell& c) {
   verify::check k;
   k.id = std::string(property_name(c.prop)) + " (" + r.name + ")";
@@ -182,7 +192,8 @@ inline verify::check cell_check(const scheme_row& r, const cell& c) {
       .with("expected_source", c.expectation_source)
       .with("agrees", c.expectation_stated() ? verify::value(c.agrees()) : verify::value())
       .with("contradicts_declaration", c.contradicts_declaration)
-      .with("battery_evidence", c.evidence);
+      .with("battery_evidence", c.evidence)
+      .with("theorem", c.proof.empty() ? verify::value() : verify::value(detail::theorem_name(c.proof)));
   return k;
 }
 
@@ -213,7 +224,7 @@ inline verify::report schemes_report(const std::vector<scheme_row>& rows) {
   }
   rep.add("matrix", std::move(matrix))
       .add("legend",
-           "proved = a Coq theorem (named in the cell) covers every position; holds = == in exact arithmetic on "
+           "proved = a Coq theorem (named in the cell's theorem and note) covers every position; holds = == in exact arithmetic on "
            "the positions the cell states; held (ε) = within the stated tolerance; ✗ = disagrees "
            "with the expected verdict (PE-CATALOGUE.md, the papers, or the scheme's own statement); (?) = no "
            "expectation stated")
