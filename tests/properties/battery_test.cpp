@@ -303,6 +303,28 @@ TEST_CASE("a worker process that dies costs its law an ERROR verdict and not the
   CHECK(run[1].cases == 20);
 }
 
+TEST_CASE("the battery's exit rule: every law held and, with mutants, every mutant caught and every perturbation held",
+          "[battery][exit]") {
+  verify::check law;
+  law.id = "P1.test[double]";
+  law.outcome = verify::verdict::held;
+  verify::report rep{"orderblind-properties/2", "", {}};
+  rep.add("laws", verify::value::checks{law});
+  CHECK(held(rep));
+  auto with_tally = [&](bool all) {
+    verify::report r = rep;
+    r.add("mutants", verify::value::object{{"mutants", 2}, {"caught", all ? 2 : 1}, {"within_bound", 1},
+                                           {"within_bound_held", 1}, {"all_caught_and_held", all}});
+    return r;
+  };
+  CHECK(held(with_tally(true)));
+  CHECK_FALSE(held(with_tally(false)));
+  law.outcome = verify::verdict::failed;
+  verify::report failed{"orderblind-properties/2", "", {}};
+  failed.add("laws", verify::value::checks{law});
+  CHECK_FALSE(held(failed));
+}
+
 TEST_CASE("a failure's reproduce string replays its shrunk counterexample in RapidCheck", "[battery][reproduce]") {
   const auto prop = [] {
     const auto x = *rc::gen::inRange(0, 1000).as("x");
