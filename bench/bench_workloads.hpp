@@ -14,6 +14,7 @@
 #include "orderblind/permutation.hpp"
 #include "orderblind/scalar.hpp"
 #include "orderblind/seed.hpp"
+#include "orderblind/verify/report.hpp"
 
 namespace orderblind::bench {
 
@@ -66,6 +67,10 @@ bool expfield_available();
 
 /// Runs the checks for at least opt.seconds (and at least once).
 result run(const options& opt);
+
+/// A run as the report "orderblind-bench/2": the checks it ran as one verify::check (field
+/// `equivariance`), the workload and the timings as fields.
+verify::report report_of(const result& r);
 
 /// A uniformly random permutation of n rows.
 permutation random_permutation(std::size_t n, std::mt19937_64& rng);

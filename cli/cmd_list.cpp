@@ -11,56 +11,32 @@
 namespace orderblind::cli {
 namespace {
 
-/// What backs one proof id: its executable steps, the Coq theorems linked to it, and whether this
-/// build checked them all.
-struct proof_kinds {
-  bool executable = true;  // every registered proof runs its steps
-  std::vector<std::string> theorems;
-  bool all_checked = false;
-
-  bool formal() const { return !theorems.empty(); }
-  /// "executable", "formal" or "executable + formal".
-  std::string kinds() const {
-    if (executable && formal()) return "executable + formal";
-    return formal() ? "formal" : "executable";
-  }
-  /// e.g. "executable + formal (6 Coq theorems, checked by this build)".
-  std::string backed_by() const {
-    if (!formal()) return kinds();
-    return kinds() + " (" + std::to_string(theorems.size()) +
-           (theorems.size() == 1 ? " Coq theorem, " : " Coq theorems, ") +
-           (all_checked ? "checked by this build" : "not checked by this build") + ")";
-  }
-};
-
-proof_kinds kinds_of(const proofs::proof& p) {
-  proof_kinds k;
+/// One proof as a row: its executable steps and the Coq theorems linked to it, and whether this build
+/// checked them all (every registered proof runs its steps, so it is always "executable").
+verify::value proof_row(const proofs::proof& p) {
   const auto ts = proofs::formal_theorems(p.id);
-  k.all_checked = !ts.empty();
+  bool checked = !ts.empty();
+  verify::value::list theorems;
   for (const auto& t : ts) {
-    k.theorems.push_back(t.name);
-    k.all_checked = k.all_checked && t.checked;
+    theorems.emplace_back(t.name);
+    checked = checked && t.checked;
   }
-  return k;
+  const std::string kinds = ts.empty() ? "executable" : "executable + formal";
+  const std::string backed =
+      ts.empty() ? kinds
+                 : kinds + " (" + std::to_string(ts.size()) + (ts.size() == 1 ? " Coq theorem, " : " Coq theorems, ") +
+                       (checked ? "checked by this build" : "not checked by this build") + ")";
+  return verify::value::object{
+      {"id", p.id},       {"title", p.title},      {"source", p.source}, {"kinds", kinds},
+      {"backed_by", backed}, {"executable", true},
+      {"formal", verify::value::object{{"theorems", std::move(theorems)}, {"checked_by_this_build", checked}}}};
 }
 
 /// The listing: data, no check (so it always holds; JUnit has no testcase).
 verify::report list_report() {
   verify::report r{"orderblind-list/2", "What orderblind can run", {}};
   verify::value::list ps;
-  for (const auto& p : proofs::registered_proofs()) {
-    const auto k = kinds_of(p);
-    verify::value::list theorems;
-    for (const auto& t : k.theorems) theorems.emplace_back(t);
-    ps.push_back(verify::value::object{
-        {"id", p.id},
-        {"title", p.title},
-        {"source", p.source},
-        {"kinds", k.kinds()},
-        {"backed_by", k.backed_by()},
-        {"executable", k.executable},
-        {"formal", verify::value::object{{"theorems", std::move(theorems)}, {"checked_by_this_build", k.all_checked}}}});
-  }
+  for (const auto& p : proofs::registered_proofs()) ps.push_back(proof_row(p));
   verify::value::list examples;
   for (const auto& name : proofs::worked_example_ids()) examples.emplace_back(name);
   verify::value::list texts;

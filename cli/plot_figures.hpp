@@ -4,7 +4,9 @@
 #include <cstdint>
 #include <string>
 
+#include "args.hpp"
 #include "orderblind/plot/svg.hpp"
+#include "orderblind/verify/report.hpp"
 
 namespace orderblind::properties {
 struct residual_sweep;  // properties/check/residual.hpp
@@ -23,5 +25,18 @@ plot::document position_scores_figure(long positions, long dims);
 /// The equivariance residual of a sweep (properties/check/residual.hpp, which also states its two checks):
 /// per n the double residual against the bound 4(n+1), and the sizes where the rational head held with ==.
 plot::document equivariance_residual_figure(const properties::residual_sweep& s);
+
+/// What `orderblind plot` was asked to draw, and where.
+struct plot_request {
+  std::string which = "all";  ///< sinusoid, scores, residual or all
+  std::string out;            ///< one figure's file (empty: <figure-name>.svg in dir)
+  std::string dir = ".";
+  long positions = 64, dims = 8, score_positions = 16, max_tokens = 32;
+};
+
+/// Writes the figures of `a` (the residual sweep with `perms` permutations per n from `seed`) and returns
+/// the report "orderblind-plot/2": the files written and the residual's two checks. Every output is checked
+/// for writing before any figure is computed: an unwritable one is a usage_error (exit 2).
+verify::report write_figures(const plot_request& a, std::uint64_t seed, long perms);
 
 }  // namespace orderblind::cli

@@ -175,10 +175,57 @@ worked_example counter() {
   return e;
 }
 
+/// One figure as a check: the text's figure and the computed value are its details.
+verify::check figure_check(const worked_example& e, const figure& f, std::size_t k) {
+  verify::check c;
+  c.id = e.name + " #" + std::to_string(k);
+  c.statement = f.what;
+  c.source = e.source;
+  c.compared = !f.compared.empty() ? f.compared
+               : f.text.empty()     ? "the computed value against the statement"
+                                    : "the computed value against the text's figure";
+  c.arithmetic = f.arithmetic;
+  c.evidence = f.evidence;
+  c.bound = f.bound;
+  if (f.residual) c.residual = *f.residual;
+  c.outcome = !f.held ? verify::verdict::failed : f.erratum ? verify::verdict::erratum : verify::verdict::held;
+  c.note = f.note;
+  // NOTE: null, not "", when the text prints no figure (text and Markdown then omit it).
+  c.with("text_figure", f.text.empty() ? verify::value() : verify::value(f.text)).with("computed", f.computed);
+  return c;
+}
+
 }  // namespace
 
 std::vector<worked_example> compute_worked_examples() {
   return {dog_bites_man(), i_love_llms(), text001_exact_example(), counter()};
+}
+
+verify::value::checks figure_checks(const worked_example& e) {
+  verify::value::checks figures;
+  for (std::size_t k = 0; k < e.figures.size(); ++k) figures.push_back(figure_check(e, e.figures[k], k + 1));
+  return figures;
+}
+
+verify::report example_report(const std::vector<std::string>& names) {
+  const auto all = compute_worked_examples();
+  std::vector<const worked_example*> chosen;
+  for (const auto& n : names)
+    for (const auto& e : all)
+      if (e.name == n) chosen.push_back(&e);
+  if (names.empty())
+    for (const auto& e : all) chosen.push_back(&e);
+  verify::report r{"orderblind-example/2", "Worked examples of the texts", {}};
+  verify::value::list examples;
+  for (const auto* e : chosen)
+    examples.push_back(verify::value::object{{"name", e->name},
+                                             {"title", e->title},
+                                             {"source", e->source},
+                                             {"arithmetic", e->arithmetic},
+                                             {"verdict", e->held() ? "held" : "FAILED"},
+                                             {"figures", figure_checks(*e)}});
+  r.add("examples", std::move(examples));
+  return r;
 }
 
 }  // namespace orderblind::proofs

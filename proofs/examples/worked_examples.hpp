@@ -2,12 +2,12 @@
 #pragma once
 /// The seeds' worked examples, computed: each figure of a text set beside the value orderblind
 /// computes, with the arithmetic, the kind of evidence, the bound and the residual of its comparison.
-/// `orderblind example` renders them (cli/cmd_example.cpp); tests/expfield tests the exact one.
+/// `orderblind example` prints their report (cli/cmd_example.cpp); tests/expfield tests the exact one.
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "orderblind/verify/evidence.hpp"
+#include "orderblind/verify/report.hpp"
 
 namespace orderblind::proofs {
 
@@ -48,6 +48,14 @@ worked_example text001_exact_example();
 
 /// Every worked example, computed now: dog-bites-man, i-love-llms, i-love-llms-exact, counter.
 std::vector<worked_example> compute_worked_examples();
+
+/// An example's figures as checks ("<name> #k"): the text's figure and the computed value are details;
+/// an erratum whose corrected figure was confirmed is `erratum`.
+verify::value::checks figure_checks(const worked_example& e);
+
+/// `orderblind example`'s report ("orderblind-example/2"): the examples named (in that order; none: all),
+/// each with its figures' checks. A name that is not in worked_example_ids() is left out.
+verify::report example_report(const std::vector<std::string>& names);
 
 /// The names of the examples `compute_worked_examples` returns, in order (without computing them).
 inline std::vector<std::string> worked_example_ids() {

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "orderblind/verify/report.hpp"
 #include "properties/battery/law.hpp"
 
 namespace orderblind::properties {
@@ -32,22 +33,6 @@ struct ulp_row {
 /// Measures the P8 table over `cases` random cases per layer (default 200 × ORDERBLIND_CASE_SCALE).
 std::vector<ulp_row> ulp_table(const run_options& o);
 
-/// One law's run: its verdict, its mutants, what its cases were and how long it took.
-struct law_result {
-  const law* l = nullptr;  ///< the law (an element of the vector given to run_battery)
-  verdict v;               ///< the law on the library
-  double seconds = 0;      ///< wall time of the law and, with mutants, of its mutants and perturbations
-  double check_seconds = 0;      ///< wall time of the law's own run on the library (mutants not included)
-  double check_cpu_seconds = 0;  ///< CPU time of that run (its thread's clock: robust on a busy machine)
-  std::vector<std::pair<std::string, bool>> mutants_caught;  ///< (mutant, caught)
-  std::vector<std::pair<std::string, bool>> within_held;     ///< (perturbation within the bound, law held)
-  std::optional<case_stats> stats;  ///< with statistics: what the cases were
-  entry_sizes sizes;                ///< the sizes of the entries the law's own run met (always measured)
-
-  /// Cases of the law's own run per second of its wall time (0 when no time was measured).
-  double cases_per_second() const { return check_seconds > 0 ? static_cast<double>(v.run.cases) / check_seconds : 0; }
-};
-
 /// How `run_battery` runs.
 struct battery_options {
   run_options run;         ///< case count and seed of every law (unset: each law's default, the default seed)
@@ -58,25 +43,46 @@ struct battery_options {
   unsigned jobs = 1;       ///< worker processes (1: everything in this process)
 };
 
-/// The outcome of `run_battery`.
-struct battery_run {
-  std::vector<law_result> laws;  ///< in the order of the given laws (the --jobs count never changes it)
-  std::vector<ulp_row> ulps;     ///< the P8 table, when asked for
-  unsigned jobs = 1;             ///< worker processes used
-  double seconds = 0;            ///< wall time of the whole run
-};
-
 /// The default worker count: std::thread::hardware_concurrency() (1 if it is unknown).
 unsigned default_jobs();
 
-/// Runs `laws` (those selected by `o.only`) and, if asked, the P8 ulp table, in `o.jobs` worker processes.
+/// The check of a law whose run could not complete (`what`: why): FAILED as an error, never evidence
+/// either way.
+verify::check lost_law(const law& l, const std::string& what);
+
+/// Runs one law (and, if asked, its mutants, perturbations and statistics) here, as its check.
+verify::check run_law(const law& l, const battery_options& o);
+
+/// Runs `laws` (those selected by `o.only`) and, if asked, the P8 ulp table, in `o.jobs` worker processes,
+/// as the report "orderblind-properties/2": each law's run as a check (field `laws`, in the order of
+/// `laws`), the ulp table, the mutants' tally (with mutants), the case statistics' legend (with
+/// statistics) and the throughput table. A worker sends its law's check back as the check's JSON.
 /// Every law runs under its own id with the same seed and case count whatever `o.jobs` is, so its cases,
 /// verdict, counterexample and statistics are the same; only the timings differ. A malformed RC_PARAMS
 /// or ORDERBLIND_CASE_SCALE throws std::invalid_argument before anything runs.
-battery_run run_battery(const std::vector<law>& laws, const battery_options& o);
+verify::report run_battery(const std::vector<law>& laws, const battery_options& o);
 
-/// Everything a law's run decided — verdict, cases, seed, counterexample, mutants, statistics, entry
-/// sizes — as one JSON text, timings left out: the part of a run that replays exactly.
-std::string replayable_record(const law_result& r);
+/// The report of a run from its laws' checks (in the order of `laws`), the ulp table and the run's figures.
+verify::report battery_report(const std::vector<const law*>& laws, verify::value::checks checks,
+                              const std::vector<ulp_row>& ulps, const battery_options& o, unsigned jobs, double seconds);
+
+/// `properties --list` ("orderblind-properties-list/2"): the laws, their arithmetic, tolerance, evidence
+/// and mutants, without running them.
+verify::report list_report(const std::vector<law>& laws);
+
+/// The battery's exit rule: every law held and, when the mutants ran, every mutant was caught and every
+/// perturbation within the bound held.
+bool held(const verify::report& r);
+
+/// One check per property (P1–P8) summarising the report's law checks (verify::summarise): the no-argument run.
+verify::value::checks by_property(const verify::report& r);
+
+/// A failed law's check for a log: "id: FAILED after N successful case(s), seed S", RapidCheck's report
+/// and the note, and the RC_PARAMS that replays it.
+std::string failure_text(const verify::check& c);
+
+/// Everything a law's run decided — verdict, cases, seed, note, failure and replay, mutants, statistics,
+/// entry sizes — as one JSON text, timings left out: the part of a run that replays exactly.
+std::string replayable_record(const verify::check& c);
 
 }  // namespace orderblind::properties

@@ -68,8 +68,17 @@ struct battery_builder {
   const std::string fused_note = "bit-for-bit (==): the fused MPFR-100 head sums exactly and rounds once";
   std::vector<law> out;  ///< the laws added so far, in the order they were added
 
+  /// A law's tolerance as data: its text and the evidence its comparison gives.
+  struct tolerance_spec {
+    std::string text;
+    verify::evidence_kind evidence;
+  };
+  /// A comparison with == (exact, or bit for bit).
+  static tolerance_spec equal(std::string text) { return {std::move(text), verify::evidence_kind::sampled_exact}; }
+  /// A comparison within a bound in ε.
+  static tolerance_spec bounded(std::string text) { return {std::move(text), verify::evidence_kind::sampled_within_bound}; }
   /// `bound` for a floating T; "exact (==)" for an exact one.
-  std::string tol(const std::string& bound) const { return exact ? exact_eq : bound; }
+  tolerance_spec tol(const std::string& bound) const { return exact ? equal(exact_eq) : bounded(bound); }
 
   /// The case count of a law for T, from its count for double and the exact types.
   // NOTE: MPFR-100 runs a quarter of the cases: its ε-bounds are the same derivations as double's (in its
@@ -78,10 +87,10 @@ struct battery_builder {
   static long cases_(long n) { return std::is_same_v<T, mpfr100> ? n / 4 : n; }
 
   /// Appends a law (its id: `name` followed by the scalar tag).
-  void add(std::string property, std::string name, std::string title, std::string arithmetic, std::string tolerance,
+  void add(std::string property, std::string name, std::string title, std::string arithmetic, tolerance_spec tolerance,
            long cases, law_check check, std::vector<mutant> muts) {
     out.push_back(law{std::move(property), std::move(name) + tag, std::move(title), std::move(arithmetic),
-                      std::move(tolerance), cases, false, std::move(check), std::move(muts), {}});
+                      std::move(tolerance.text), tolerance.evidence, cases, false, std::move(check), std::move(muts), {}});
   }
   /// A law's id: "P1.scaled[double]".
   std::string id(const std::string& name) const { return name + tag; }
@@ -154,7 +163,7 @@ void battery_builder<T>::p1_self_attention() {
     add("P1", n,
         std::string("multi-head self-attention with W_O commutes with any row permutation: MHA(PX) = P MHA(X)") +
             (generic ? " (heads by the generic path)" : ""),
-        ar, bitwise_heads ? fused_note : tol(multi_head), cases_(300),
+        ar, bitwise_heads ? equal(fused_note) : tol(multi_head), cases_(300),
         generic ? must_hold(id(n), cases_(300), law_on(gen{})) : must_hold(id(n), cases_(300), law_on(attn{})),
         {{m1::name, must_hold(mid(n, m1::name), cases_(300), law_on(m1{}))},
          {m2::name, must_hold(mid(n, m2::name), cases_(300), law_on(m2{}))}});
@@ -171,7 +180,7 @@ void battery_builder<T>::p2_rowwise() {
   {
     using m = mutants::ffn_reads_previous_row<K, Norm>;
     add("P2", "P2.ffn", "the position-wise FFN commutes with any row permutation: FFN(PX) = P FFN(X)",
-        detail::scalar_label<T>(), bitwise, cases_(1000), must_hold(id("P2.ffn"), cases_(1000), laws::ffn_commutes<T>(rows{})),
+        detail::scalar_label<T>(), equal(bitwise), cases_(1000), must_hold(id("P2.ffn"), cases_(1000), laws::ffn_commutes<T>(rows{})),
         {{m::name, must_hold(mid("P2.ffn", m::name), cases_(1000), laws::ffn_commutes<T>(m{}))}});
     harden("P2.ffn", cases_(1000), laws::ffn_commutes<T>(rows{}), laws::ffn_commutes<T>(nan_rows{}), edge_kind::bit_for_bit);
   }
@@ -179,7 +188,7 @@ void battery_builder<T>::p2_rowwise() {
     using m = mutants::norm_uses_first_row<K, Norm>;
     add("P2", "P2.norm",
         std::string("the norm (") + Norm::name + ") commutes with any row permutation: Norm(PX) = P Norm(X)",
-        detail::scalar_label<T>() + ", " + Norm::name, bitwise, cases_(1000),
+        detail::scalar_label<T>() + ", " + Norm::name, equal(bitwise), cases_(1000),
         must_hold(id("P2.norm"), cases_(1000), laws::norm_commutes<T>(rows{})),
         {{m::name, must_hold(mid("P2.norm", m::name), cases_(1000), laws::norm_commutes<T>(m{}))}});
     harden("P2.norm", cases_(1000), laws::norm_commutes<T>(rows{}), laws::norm_commutes<T>(nan_rows{}), edge_kind::bit_for_bit);
@@ -187,7 +196,7 @@ void battery_builder<T>::p2_rowwise() {
   {
     using m = mutants::residual_from_next_row<K, Norm>;
     add("P2", "P2.residual", "the residual commutes with any row permutation: PX + P F(X) = P (X + F(X))",
-        detail::scalar_label<T>(), bitwise, cases_(1000), must_hold(id("P2.residual"), cases_(1000), laws::residual_commutes<T>(rows{})),
+        detail::scalar_label<T>(), equal(bitwise), cases_(1000), must_hold(id("P2.residual"), cases_(1000), laws::residual_commutes<T>(rows{})),
         {{m::name, must_hold(mid("P2.residual", m::name), cases_(1000), laws::residual_commutes<T>(m{}))}});
     harden("P2.residual", cases_(1000), laws::residual_commutes<T>(rows{}), laws::residual_commutes<T>(nan_rows{}),
            edge_kind::bit_for_bit);
@@ -196,7 +205,7 @@ void battery_builder<T>::p2_rowwise() {
     using m1 = mutants::causal_encoder<K, Norm>;
     add("P2", "P2.encoder-stack",
         "an encoder stack of several blocks commutes with any row permutation: Encoder(PX) = P Encoder(X)",
-        ar_layers + sum_note, bitwise, cases_(200), must_hold(id("P2.encoder-stack"), cases_(200), laws::encoder_stack_commutes<T>(rows{})),
+        ar_layers + sum_note, equal(bitwise), cases_(200), must_hold(id("P2.encoder-stack"), cases_(200), laws::encoder_stack_commutes<T>(rows{})),
         {{m1::name, must_hold(mid("P2.encoder-stack", m1::name), cases_(200), laws::encoder_stack_commutes<T>(m1{}))}});
     harden("P2.encoder-stack", cases_(200), laws::encoder_stack_commutes<T>(rows{}), laws::encoder_stack_commutes<T>(nan_rows{}),
            edge_kind::bit_for_bit);
@@ -208,7 +217,7 @@ void battery_builder<T>::p2_rowwise() {
     add("P2", "P2.mean-pool",
         "mean pooling after an encoder stack is invariant under any row permutation: Pool(Encoder(PX)) = "
         "Pool(Encoder(X))",
-        ar_layers + sum_note, bitwise, cases_(200),
+        ar_layers + sum_note, equal(bitwise), cases_(200),
         must_hold(id("P2.mean-pool"), cases_(200), laws::pooled_stack_is_invariant<T>(rows{})),
         {{m1::name, must_hold(mid("P2.mean-pool", m1::name), cases_(200), laws::pooled_stack_is_invariant<T>(m1{}))},
          {m2::name, must_hold(mid("P2.mean-pool", m2::name), cases_(200), laws::pooled_stack_is_invariant<T>(m2{}))},
@@ -230,7 +239,7 @@ void battery_builder<T>::p3_p4_mask_and_cross() {
     add("P3", "P3.causal",
         "a causal mask breaks equivariance: 'causal attention commutes with any row permutation' is refuted, "
         "with a minimal counterexample of n = 2 tokens",
-        ar, exact ? exact_eq + " (a counterexample must exist)" : one_head + "; a counterexample must exceed it", cases_(500),
+        ar, exact ? equal(exact_eq + " (a counterexample must exist)") : bounded(one_head + "; a counterexample must exceed it"), cases_(500),
         must_break(id("P3.causal"), cases_(500), laws::causal_attention_commutes<T>(attn{}), n_is_two),
         {{m::name, must_break(mid("P3.causal", m::name), cases_(500), laws::causal_attention_commutes<T>(m{}), n_is_two)}});
     out.back().refutes = true;
@@ -244,13 +253,13 @@ void battery_builder<T>::p3_p4_mask_and_cross() {
       const char* name;
       const char* title;
       laws::a2_step step;
-      std::string tolerance;
+      tolerance_spec tolerance;
     };
     const std::vector<step_spec> steps = {
         {"P4.step1", "A.2 Step 1: permuting the encoder rows permutes the keys and values: K' = PK, V' = PV",
-         laws::a2_step::keys_values, bitwise},
+         laws::a2_step::keys_values, equal(bitwise)},
         {"P4.step2", "A.2 Step 2: permuting the encoder rows permutes the scores: s' = s P^T", laws::a2_step::scores,
-         bitwise},
+         equal(bitwise)},
         {"P4.step3", "A.2 Step 3: permuting the encoder rows permutes the weights: a' = a P^T", laws::a2_step::weights,
          tol("(2n+2)ε (softmax_weight_reorder_bound_eps: the normaliser summed in another order)")},
         {"P4.step4", "A.2 Step 4: the cross-attention output does not change when the encoder rows are permuted",
@@ -293,7 +302,7 @@ void battery_builder<T>::p3_p4_mask_and_cross() {
       add("P4", n,
           std::string("A.2 Step 5: multi-head cross-attention (W_O, several decoder rows) ignores the order of the "
                       "encoder rows") + (generic ? " (heads by the generic path)" : ""),
-          ar, bitwise_heads ? fused_note : tol(multi_head), cases_(300),
+          ar, bitwise_heads ? equal(fused_note) : tol(multi_head), cases_(300),
           generic ? must_hold(id(n), cases_(300), law_on(gen{})) : must_hold(id(n), cases_(300), law_on(attn{})),
           {{m3::name, must_hold(mid(n, m3::name), cases_(300), law_on(m3{}))}});
       if (generic)
@@ -306,7 +315,7 @@ void battery_builder<T>::p3_p4_mask_and_cross() {
     const long stack_cases = cases_(200);
     add("P4", "P4.step5-stack",
         "A.2 Step 5: a decoder stack reading an encoder stack gives the same output for any order of the input rows",
-        ar_layers + sum_note, bitwise, stack_cases,
+        ar_layers + sum_note, equal(bitwise), stack_cases,
         must_hold(id("P4.step5-stack"), stack_cases, laws::decoder_stack_ignores_encoder_order<T, attn, K, Norm>(attn{})),
         {{m3::name, must_hold(mid("P4.step5-stack", m3::name), stack_cases,
                               laws::decoder_stack_ignores_encoder_order<T, m3, K, Norm>(m3{}))}});
@@ -323,12 +332,12 @@ void battery_builder<T>::p5_p8_positions_and_floating() {
     using m2 = mutants::constant_encoding;
     add("P5", "P5.counter-cmn",
         "the counter's position score is c m n: p_m M p_n^T = (1^T M 1) m n for every M and positions m, n",
-        detail::scalar_label<T>(), exact_eq, cases_(1000),
+        detail::scalar_label<T>(), equal(exact_eq), cases_(1000),
         must_hold(id("P5.counter-cmn"), cases_(1000), laws::counter_score_is_cmn<T>(library_counter{})),
         {{m1::name, must_hold(mid("P5.counter-cmn", m1::name), cases_(1000), laws::counter_score_is_cmn<T>(m1{}))}});
     add("P5", "P5.not-relative",
         "the counter's position score is not a function of m - n: 'p_m M p_n^T = p_(m+k) M p_(n+k)^T' is refuted",
-        detail::scalar_label<T>(), exact_eq + " (a counterexample must exist)", cases_(1000),
+        detail::scalar_label<T>(), equal(exact_eq + " (a counterexample must exist)"), cases_(1000),
         must_break(id("P5.not-relative"), cases_(1000), laws::position_score_depends_only_on_gap<T>(library_counter{})),
         {{m2::name, must_break(mid("P5.not-relative", m2::name), cases_(1000),
                                laws::position_score_depends_only_on_gap<T>(m2{}))}});
@@ -341,7 +350,7 @@ void battery_builder<T>::p5_p8_positions_and_floating() {
     add("P6", "P6.rotation",
         "the sinusoid's rotation identity: PE(p+k) = R(k theta_i) PE(p) for every pair i "
         "(exact unit rotations of orderblind::pe::angle_table, R = [[cos, sin], [-sin, cos]] on (sin, cos))",
-        detail::scalar_label<T>() + ", cos = (1-t^2)/(1+t^2), sin = 2t/(1+t^2), t != 0, +-1", exact_eq, cases_(1000),
+        detail::scalar_label<T>() + ", cos = (1-t^2)/(1+t^2), sin = 2t/(1+t^2), t != 0, +-1", equal(exact_eq), cases_(1000),
         must_hold(id("P6.rotation"), cases_(1000), laws::rotation_identity_exact<T>(library_exact_sinusoid{})),
         {{m::name, must_hold(mid("P6.rotation", m::name), cases_(1000), laws::rotation_identity_exact<T>(m{}))}});
   } else {
@@ -350,7 +359,7 @@ void battery_builder<T>::p5_p8_positions_and_floating() {
         "the sinusoid's rotation identity: PE(p+k) = R(k theta_i) PE(p) for every pair i "
         "(theta_i = base^(-2i/d), R = [[cos, sin], [-sin, cos]] on (sin, cos))",
         detail::scalar_label<T>() + ", pe::sinusoidal, base 10000 or random in [2, 20000]",
-        "(2(p+k)θ_i + 16)ε per pair (rotation_bound_eps: the angle's rounding grows with the phase)", cases_(1000),
+        bounded("(2(p+k)θ_i + 16)ε per pair (rotation_bound_eps: the angle's rounding grows with the phase)"), cases_(1000),
         must_hold(id("P6.rotation"), cases_(1000), laws::rotation_identity_real<T>(library_sinusoid{})),
         {{m::name, must_hold(mid("P6.rotation", m::name), cases_(1000), laws::rotation_identity_real<T>(m{}))}});
     harden("P6.rotation", cases_(1000), laws::rotation_identity_real<T>(library_sinusoid{}),
@@ -366,7 +375,7 @@ void battery_builder<T>::p5_p8_positions_and_floating() {
     const std::string ar_pe = ar + ", " + enc::name;
     add("P7", "P7.after",
         "positions added after permuting break equivariance: 'Attn(PX + PE) = P Attn(X + PE)' is refuted", ar_pe,
-        exact ? exact_eq + " (a counterexample must exist)" : one_head + "; a counterexample must exceed it", cases_(500),
+        exact ? equal(exact_eq + " (a counterexample must exist)") : bounded(one_head + "; a counterexample must exceed it"), cases_(500),
         must_break(id("P7.after"), cases_(500), laws::positions_after_permuting_commute<T>(attn{}, enc{})),
         {{m1::name, must_break(mid("P7.after", m1::name), cases_(500), laws::positions_after_permuting_commute<T>(attn{}, m1{}))}});
     out.back().refutes = true;
@@ -388,7 +397,7 @@ void battery_builder<T>::p5_p8_positions_and_floating() {
     add("P8", "P8.in-order-not-bitwise",
         "over double with in-order sums, MHA(PX) and P MHA(X) are not bit-for-bit equal in general "
         "('they are equal bit for bit' is refuted)",
-        ar + ", summation::in_order", "bit-for-bit (==); a counterexample must exist", cases_(500),
+        ar + ", summation::in_order", equal("bit-for-bit (==); a counterexample must exist"), cases_(500),
         must_break(id("P8.in-order-not-bitwise"), cases_(500), laws::attention_bitwise_equivariant<T>(attn{}, summation::in_order)),
         {{ms::name, must_break(mid("P8.in-order-not-bitwise", ms::name), cases_(500),
                                laws::attention_bitwise_equivariant<T>(ms{}, summation::in_order))}});
@@ -397,7 +406,7 @@ void battery_builder<T>::p5_p8_positions_and_floating() {
            laws::attention_bitwise_equivariant<T>(nan_attn{}, summation::in_order), edge_kind::none);
     add("P8", "P8.sorted-bitwise",
         "over double with sums in sorted order, multi-head attention is bit-for-bit equivariant: MHA(PX) == P MHA(X)",
-        ar + ", summation::sorted", "bit-for-bit (==)", cases_(500),
+        ar + ", summation::sorted", equal("bit-for-bit (==)"), cases_(500),
         must_hold(id("P8.sorted-bitwise"), cases_(500), laws::attention_bitwise_equivariant<T>(attn{}, summation::sorted)),
         {{m::name, must_hold(mid("P8.sorted-bitwise", m::name), cases_(500),
                              laws::attention_bitwise_equivariant<T>(m{}, summation::sorted))}});

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "orderblind/verify/evidence.hpp"
 #include "properties/support/runner.hpp"
 
 namespace orderblind::properties {
@@ -44,6 +45,9 @@ struct law {
   std::string title;       ///< the law as a sentence
   std::string arithmetic;  ///< scalar, kernel, norm
   std::string tolerance;   ///< "exact (==)", or the bound in ε and why
+  /// sampled_exact for a law compared with == (exact, or bit for bit), sampled_within_bound for one
+  /// compared within its ε-bound: what the law's report says and which laws get the edge mutants.
+  verify::evidence_kind evidence = verify::evidence_kind::sampled_exact;
   long default_cases = 200;
   bool refutes = false;           ///< the law asserts a counterexample (P3, P5b, P7a, P8a)
   law_check check;                ///< on the library

@@ -34,7 +34,7 @@ void add_edge_mutants(std::vector<law>& out) {
     // MPFR-100 and its bound lives in P1.multi-head-generic there).
     auto attach = [&](const std::string& name, const std::string& what, auto make) {
       law* l = find(name);
-      if (!l || l->refutes || l->tolerance.find("ε") == std::string::npos) return;
+      if (!l || l->refutes || l->evidence != verify::evidence_kind::sampled_within_bound) return;
       const std::string base = l->id + "/mutant: ";
       l->mutants.push_back({what + " (3x the law's bound)",
                             must_hold(base + "edge 3x", catch_cases(l->default_cases), make(3.0))});

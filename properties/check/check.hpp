@@ -83,4 +83,33 @@ std::string stated_bound(const std::string& formula, double value, bool overridd
 /// verdict (held, FAILED, skipped or not decidable), note; details `unit` and `worst_case`.
 verify::check to_check(const check_result& r);
 
+/// The report of `orderblind check` ("orderblind-check/2"): the files read, the seed, every law's check
+/// on them, and whether all held.
+verify::report check_report(const std::vector<check_result>& rs, const std::string& input, std::uint64_t seed);
+
+/// An input too large for `orderblind check`'s work or memory limit (the CLI reports it as bad usage of
+/// --max-size, exit 2); what() says which limit, the size, and the --max-size that would accept it.
+struct size_limit_error : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+/// Throws size_limit_error unless `what` (n rows, width d) fits the work limit n²·d (default 2^28 in
+/// double, 2^18 exact; `max_size` replaces it) and the memory limit of n² entries for one n×n matrix
+/// (2^26 = 512 MiB of doubles; a larger `max_size` raises it).
+void require_size(double n, double d, const std::string& what, bool exact, std::optional<double> max_size);
+
+/// What `orderblind check` was given: the layer's files (--x --wq --wk --wv, and --wo with --heads) and/or a
+/// positional table (--pe), whether to run exactly, with a causal mask, or with the table added to X.
+struct check_files_request {
+  std::string x, wq, wk, wv, wo, pe;
+  std::size_t heads = 0;
+  bool exact = false, causal = false, add_pe = false;
+  std::optional<double> max_size, tolerance_eps;  ///< --max-size (limits) and --tolerance-eps (every floating bound)
+};
+
+/// Reads the files of `a` (io::read_matrix_file: .npy or CSV), holds them to the size limits
+/// (require_size), runs the layer's laws (double, or exact) and/or the table's, and returns
+/// check_report. The request must name a whole layer (x, wq, wk, wv) and/or a table (the command checks).
+verify::report check_files(const check_files_request& a, const check_settings& s);
+
 }  // namespace orderblind::properties

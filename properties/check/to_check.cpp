@@ -1,10 +1,55 @@
 // SPDX-License-Identifier: MIT
-// A law's result on a user's data as the one evidence record (verify::check) the command renders.
+// A law's result on a user's data as the one evidence record (verify::check), the report of
+// `orderblind check`, and the command's size limits.
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <iomanip>
+#include <sstream>
 
+#include "orderblind/io/csv.hpp"
+#include "orderblind/io/npy.hpp"
 #include "properties/check/check.hpp"
 
 namespace orderblind::properties {
+namespace {
+
+/// Default work limits (n²·d, the cost of one score matrix), documented in the README and --help.
+// NOTE: 2^28 multiply-adds in double take ~0.3 s per layer evaluation, times ~25 permutations; exact
+// rationals cost ~10^3 times more per operation and grow in bit length, hence 2^18 (n = d = 64).
+constexpr double default_max_work_double = 268435456.0;  // 2^28
+constexpr double default_max_work_exact = 262144.0;      // 2^18
+
+/// Default memory limit: the entries of one n×n matrix (the scores of a head, the Gram matrix of a table).
+// NOTE: the work limit n²·d lets n² reach 2^28 when d = 1 (a 2 GiB score matrix, and the layer holds
+// several); 2^26 doubles are 512 MiB. Raised with --max-size, like the work limit.
+constexpr double default_max_square = 67108864.0;  // 2^26
+
+std::string fmt(double v) {
+  std::ostringstream os;
+  os << std::setprecision(4) << v;
+  return os.str();
+}
+
+void require_work(double work, const std::string& what, bool exact, std::optional<double> max_size) {
+  const double limit = max_size.value_or(exact ? default_max_work_exact : default_max_work_double);
+  if (work > limit)
+    throw size_limit_error(what + ": n²·d = " + fmt(work) + " exceeds the limit " + fmt(limit) +
+                                                 (exact ? " for exact arithmetic" : " for double") +
+                                                 " (cost grows with n²·d); raise it with --max-size " +
+                                                 std::to_string(static_cast<long long>(std::ceil(work))));
+}
+
+void require_memory(double n, const std::string& what, std::optional<double> max_size) {
+  const double limit = std::max(default_max_square, max_size.value_or(0));
+  if (n * n > limit)
+    throw size_limit_error(what + ": its n×n matrices (n = " + fmt(n) + ") have " + fmt(n * n) +
+                                        " entries each, above the memory limit " + fmt(limit) +
+                                        " (2^26 = 512 MiB of doubles); raise it with --max-size " +
+                                        std::to_string(static_cast<long long>(std::ceil(n * n))));
+}
+
+}  // namespace
 
 std::string stated_bound(const std::string& formula, double value, bool overridden) {
   char buf[32];
@@ -37,6 +82,59 @@ verify::check to_check(const check_result& r) {
     c.note = "fails at " + r.worst_case + (r.note.empty() ? "" : "; " + r.note);
   c.with("unit", r.unit).with("worst_case", r.worst_case);
   return c;
+}
+
+/// The report: the files read, the seed, every law's check on them, and whether all held.
+verify::report check_report(const std::vector<check_result>& rs, const std::string& input,
+                            std::uint64_t seed) {
+  verify::value::checks checks;
+  for (const auto& r : rs) checks.push_back(to_check(r));
+  verify::report rep{"orderblind-check/2", "orderblind check: the laws on your files", {}};
+  rep.add("input", input).add("seed", seed).add("results", std::move(checks));
+  rep.add("all_held", verify::all_held(rep));
+  return rep;
+}
+
+void require_size(double n, double d, const std::string& what, bool exact, std::optional<double> max_size) {
+  require_work(n * n * d, what, exact, max_size);
+  require_memory(n, what, max_size);
+}
+
+verify::report check_files(const check_files_request& a, const check_settings& s) {
+  const bool layer = !a.x.empty();
+  io::read_limits lim;
+  // NOTE: max_size is finite (the command's validator); past 2^62 elements no file could be read anyway,
+  // and converting a larger double to size_t would be undefined.
+  if (a.max_size && *a.max_size > static_cast<double>(lim.max_elements))
+    lim.max_elements = static_cast<std::size_t>(std::min(*a.max_size, 0x1p62));
+  std::vector<check_result> results;
+  std::string header;
+  std::optional<io::table> pe;
+  if (!a.pe.empty()) {
+    pe = io::read_matrix_file(a.pe, lim);
+    require_size(static_cast<double>(pe->rows), static_cast<double>(pe->cols), "the table " + pe->describe(), a.exact,
+                 a.max_size);
+  }
+  if (layer) {
+    layer_files in{io::read_matrix_file(a.x, lim), io::read_matrix_file(a.wq, lim), io::read_matrix_file(a.wk, lim),
+                   io::read_matrix_file(a.wv, lim), std::nullopt, 1, a.causal, std::nullopt};
+    if (!a.wo.empty()) {
+      in.wo = io::read_matrix_file(a.wo, lim);
+      in.heads = a.heads > 0 ? a.heads : 1;
+    }
+    if (a.add_pe) in.positions = pe;
+    require_size(static_cast<double>(in.x.rows), static_cast<double>(std::max(in.x.cols, in.wq.cols)),
+                 "the layer on " + in.x.describe(), a.exact, a.max_size);
+    auto r = a.exact ? check_layer_exact(in, s) : check_layer_double(in, s);
+    results.insert(results.end(), r.begin(), r.end());
+    header = in.x.describe();
+  }
+  if (pe && !a.add_pe) {
+    auto r = check_pe_table(*pe, a.exact, s);
+    results.insert(results.end(), r.begin(), r.end());
+    header += (header.empty() ? "" : "; ") + pe->describe();
+  }
+  return check_report(results, header, s.seed);
 }
 
 }  // namespace orderblind::properties

@@ -22,6 +22,7 @@
 // product into the sum leaves 2.
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
@@ -30,25 +31,9 @@
 #include "orderblind/compare.hpp"
 #include "orderblind/permutation.hpp"
 #include "orderblind/scalar.hpp"
+#include "orderblind/verify/report.hpp"
 
 namespace orderblind::enclosure {
-
-/// One row of the table: one sequence length and one summation policy.
-struct float_error_row {
-  std::string summation;      ///< "in order" or "sorted"
-  Eigen::Index n = 0;         ///< tokens
-  long cases = 0;
-  double max_eps = 0;         ///< max over cases and entries of |Attn(PX) − P·Attn(X)| / (ε·max(1, max|Attn(X)|))
-  double rms_eps = 0;         ///< RMS of the same over every entry of every case
-  long bit_identical = 0;     ///< cases where Attn(PX) == P·Attn(X) bit for bit
-  double bound_eps = 0;       ///< the derived bound attention_reorder_bound_eps(n) (0: must be bit-for-bit)
-  bool held = false;          ///< max_eps ≤ bound_eps (sorted: every case bit-identical)
-  std::string worst;          ///< the worst input: case, seed, P
-  // Accuracy against an mpfr100 reference (filled when asked).
-  double acc_max_eps = -1;    ///< max |Attn_double(X) − Attn_mpfr100(X)| / (ε·max(1, max|Attn(X)|)); −1: not run
-  double acc_rms_eps = -1;
-  std::string non_number;     ///< the first case with a NaN or infinite output ("" if none); the row then fails
-};
 
 /// How the inputs are drawn (printed with the table).
 inline std::string float_error_inputs() {
@@ -93,22 +78,23 @@ inline float_case draw_float_case(std::uint64_t seed, long k, Eigen::Index n) {
 }
 }  // namespace detail
 
-/// The table over sequence lengths `ns`, `cases` inputs each, for both summation policies.
+/// The table over sequence lengths `ns`, `cases` inputs each, for both summation policies: one check per
+/// (summation, n) row. In-order sums: |Attn(PX) − P·Attn(X)| within the derived bound 4(n+1) ε (sampled,
+/// within a bound; residual: the max in units of ε·max(1, max|Attn(X)|)); sorted sums: bit for bit
+/// (sampled, ==). Details: summation, n, RMS, bit-identical cases, the bound, the accuracy against mpfr100
+/// (null without `with_accuracy`) and the worst input; a NaN or infinite output fails its row, named in the note.
 template <class K = softmax_kernel>
-std::vector<float_error_row> float_error_table(const std::vector<Eigen::Index>& ns, long cases, std::uint64_t seed,
-                                               bool with_accuracy) {
-  std::vector<float_error_row> rows;
+verify::value::checks float_error_table(const std::vector<Eigen::Index>& ns, long cases, std::uint64_t seed,
+                                        bool with_accuracy) {
+  verify::value::checks rows;
   const double eps = std::numeric_limits<double>::epsilon();
   for (const auto n : ns)
     for (const auto how : {summation::in_order, summation::sorted}) {
-      float_error_row r;
-      r.summation = how == summation::sorted ? "sorted" : "in order";
-      r.n = n;
-      r.cases = cases;
-      r.bound_eps = how == summation::sorted ? 0.0 : attention_reorder_bound_eps(n);
-      double sum_sq = 0, acc_sq = 0;
-      long entries = 0;
-      if (with_accuracy) r.acc_max_eps = r.acc_rms_eps = 0;
+      const bool sorted = how == summation::sorted;
+      const double bound_eps = sorted ? 0.0 : attention_reorder_bound_eps(n);
+      double max_eps = 0, sum_sq = 0, acc_sq = 0, acc_max = 0;
+      long entries = 0, bit_identical = 0;
+      std::string worst, non_number;
       attention_options<double> opt;
       opt.sum = how;
       for (long k = 0; k < cases; ++k) {
@@ -117,23 +103,23 @@ std::vector<float_error_row> float_error_table(const std::vector<Eigen::Index>& 
         const auto zp = self_attention<double, K>(fc.p.apply_rows(fc.x), fc.w, opt);
         const auto pz = fc.p.apply_rows(z);
         const double scale = std::max(1.0, max_abs(z)) * eps;
-        if (exactly_equal(zp, pz)) ++r.bit_identical;
+        if (exactly_equal(zp, pz)) ++bit_identical;
         // NOTE: NaN never passes: a NaN (or an infinity) in either output makes the row fail and names it;
         // the loop below would otherwise skip it (`NaN > max` is false).
-        if (const std::string bad = incomparable_entry(zp, "Attn(PX)", pz, "P·Attn(X)"); !bad.empty() && r.non_number.empty())
-          r.non_number = "case " + std::to_string(k + 1) + " (seed " + std::to_string(seed) + ", n = " + std::to_string(n) +
-                         "): " + bad;
-        if (const auto p = first_incomparable(z); p && r.non_number.empty())
-          r.non_number = "case " + std::to_string(k + 1) + ": Attn(X)" + p.str() + " is " + describe_incomparable(z(p.row, p.col));
+        if (const std::string bad = incomparable_entry(zp, "Attn(PX)", pz, "P·Attn(X)"); !bad.empty() && non_number.empty())
+          non_number = "case " + std::to_string(k + 1) + " (seed " + std::to_string(seed) + ", n = " + std::to_string(n) +
+                       "): " + bad;
+        if (const auto p = first_incomparable(z); p && non_number.empty())
+          non_number = "case " + std::to_string(k + 1) + ": Attn(X)" + p.str() + " is " + describe_incomparable(z(p.row, p.col));
         for (Eigen::Index i = 0; i < z.rows(); ++i)
           for (Eigen::Index j = 0; j < z.cols(); ++j) {
             const double e = std::abs(zp(i, j) - pz(i, j)) / scale;
             sum_sq += e * e;
             ++entries;
-            if (e > r.max_eps) {
-              r.max_eps = e;
-              r.worst = "case " + std::to_string(k + 1) + " (seed " + std::to_string(seed) + ", n = " + std::to_string(n) +
-                        ", P = " + fc.p.cycles() + ", entry (" + std::to_string(i) + "," + std::to_string(j) + "))";
+            if (e > max_eps) {
+              max_eps = e;
+              worst = "case " + std::to_string(k + 1) + " (seed " + std::to_string(seed) + ", n = " + std::to_string(n) +
+                      ", P = " + fc.p.cycles() + ", entry (" + std::to_string(i) + "," + std::to_string(j) + "))";
             }
           }
         if (with_accuracy) {
@@ -147,18 +133,61 @@ std::vector<float_error_row> float_error_table(const std::vector<Eigen::Index>& 
             for (Eigen::Index j = 0; j < z.cols(); ++j) {
               const double e = static_cast<double>(abs(mpfr100(zr(i, j) - mpfr100(z(i, j))))) / scale;
               acc_sq += e * e;
-              r.acc_max_eps = std::max(r.acc_max_eps, e);
+              acc_max = std::max(acc_max, e);
             }
         }
       }
-      r.rms_eps = entries ? std::sqrt(sum_sq / static_cast<double>(entries)) : 0;
-      if (with_accuracy) r.acc_rms_eps = entries ? std::sqrt(acc_sq / static_cast<double>(entries)) : 0;
-      r.held = r.non_number.empty() && (how == summation::sorted ? r.bit_identical == cases : r.max_eps <= r.bound_eps);
-      if (!r.non_number.empty()) r.worst = "not a number: " + r.non_number;
-      if (r.worst.empty()) r.worst = "none (every case bit-identical)";
-      rows.push_back(std::move(r));
+      const auto rms = [&](double sq) { return entries ? std::sqrt(sq / static_cast<double>(entries)) : 0.0; };
+      if (!non_number.empty()) worst = "not a number: " + non_number;
+      if (worst.empty()) worst = "none (every case bit-identical)";
+      char bound[32];
+      std::snprintf(bound, sizeof bound, "%.3g", bound_eps);
+      verify::check c;
+      c.id = std::string(sorted ? "sorted" : "in order") + ", n = " + std::to_string(n);
+      c.statement = sorted ? "Attn(PX) == P·Attn(X) bit for bit, with sorted sums"
+                           : "|Attn(PX) − P·Attn(X)| ≤ 4(n+1) ε·max(1, max|Attn(X)|), with in-order sums";
+      c.source = sorted ? "summation::sorted (lib/orderblind/matrix.hpp)"
+                        : "attention_reorder_bound_eps (lib/orderblind/compare.hpp; Higham §4.2)";
+      c.compared = "Attn(PX) against P·Attn(X), every entry, in units of ε·max(1, max|Attn(X)|), ε = 2^-52";
+      c.arithmetic = "double (IEEE binary64)";
+      c.evidence = sorted ? verify::evidence_kind::sampled_exact : verify::evidence_kind::sampled_within_bound;
+      c.bound = sorted ? "== (bit for bit)" : "≤ " + std::string(bound) + " ε (4(n+1))";
+      c.residual = max_eps;
+      c.cases = cases;
+      c.seed = seed;
+      c.outcome = verify::held_if(non_number.empty() && (sorted ? bit_identical == cases : max_eps <= bound_eps));
+      c.note = non_number.empty() ? "" : "not a number: " + non_number;
+      // NOTE: the accuracy columns are null when the mpfr100 reference was skipped, never a made-up 0.
+      const auto accuracy = [&](double v) { return with_accuracy ? verify::value(v) : verify::value(); };
+      c.with("summation", sorted ? "sorted" : "in order")
+          .with("n", static_cast<std::int64_t>(n))
+          .with("rms_eps", rms(sum_sq))
+          .with("bit_identical", bit_identical)
+          .with("bound_eps", bound_eps)
+          .with("accuracy_max_eps", accuracy(acc_max))
+          .with("accuracy_rms_eps", accuracy(rms(acc_sq)))
+          .with("worst", worst);
+      rows.push_back(std::move(c));
     }
   return rows;
+}
+
+/// `orderblind float-error`'s report ("orderblind-float-error/2"): the table over n = 2 … 64 with its inputs,
+/// arithmetic and bound rule.
+template <class K = softmax_kernel>
+verify::report float_error_report(long cases, std::uint64_t seed, bool accuracy) {
+  verify::report r{"orderblind-float-error/2", "Floating error of attention's equivariance, double (IEEE binary64)", {}};
+  r.add("what", "max |Attn(PX) - P·Attn(X)| / (eps·max(1, max|Attn(X)|)), double")
+      .add("arithmetic", "double (IEEE binary64), reference mpfr100")
+      .add("cases_per_row", cases)
+      .add("seed", seed)
+      .add("inputs", float_error_inputs())
+      .add("accuracy", accuracy ? "|Attn_double(X) - Attn_mpfr100(X)| in the same units (accuracy max / RMS)"
+                                : "not computed (--no-accuracy)")
+      .add("rows", float_error_table<K>({2, 4, 8, 16, 32, 64}, cases, seed, accuracy))
+      .add("bound_rule", "4(n+1) eps for in-order sums (lib/orderblind/compare.hpp, attention_reorder_bound_eps); "
+                         "sorted sums must be bit-for-bit (summation::sorted)");
+  return r;
 }
 
 }  // namespace orderblind::enclosure
