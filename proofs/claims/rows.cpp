@@ -9,7 +9,6 @@
 #include <cstdio>
 #include <limits>
 #include <optional>
-#include <random>
 #include <set>
 #include <type_traits>
 
@@ -17,6 +16,7 @@
 
 #include "proofs/claims/claims.hpp"
 #include "orderblind/attention.hpp"
+#include "orderblind/case_source.hpp"
 #include "orderblind/compare.hpp"
 #include "orderblind/layers.hpp"
 #include "orderblind/mask.hpp"
@@ -458,7 +458,7 @@ void bit_for_bit(rows_builder& b, claim w, Eigen::Index word, std::string word_n
   w.arithmetic = binary64;
   // NOTE: the decisive part is the seeded search and its bit-for-bit (==) comparisons.
   w.evidence = claim_evidence::sampled_exact;
-  w.evidence_detail = "the text's example, and a seeded random search (mt19937_64 seed 1, entries uniform in [−1, 1))";
+  w.evidence_detail = "the text's example, and a seeded random search (case_source seed 1, entries uniform in [−1, 1))";
   b.add(std::move(w), [word, word_name](const claim_inputs& in, claim& c) {
     const Matrix<double> x = in.dbl("text000.dog bites man");
     const Matrix<Q> pq = in.exact("text000.P");
@@ -481,8 +481,8 @@ void bit_for_bit(rows_builder& b, claim w, Eigen::Index word, std::string word_n
       return exactly_equal(Matrix<double>(z.row(word)), Matrix<double>(zp.row(moved)));
     };
     const bool example_same = all_finite(x) && row_same(x, summation::in_order);
-    std::mt19937_64 rng(1);
-    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    case_source rng(1);
+    const auto u = [](case_source& src) { return src.uniform_real(-1.0, 1.0); };
     long found = 0;
     bool sorted_same = false;
     for (long t = 1; t <= tries && found == 0; ++t) {
@@ -907,14 +907,14 @@ void text000(rows_builder& b) {
   b.about(subject::sinusoid);
   b.add(words(s, "§5", "Random high-dimensional directions are nearly orthogonal (d = 768 or 4096)",
               "nearly orthogonal", binary64,
-              "sampled: 200 random pairs per d (mt19937_64 seed 5, entries normal with the table's mean and sd)",
+              "sampled: 200 random pairs per d (case_source seed 5, entries normal with the table's mean and sd)",
               claim_evidence::sampled_within_bound),
         [](const claim_inputs& in, claim& c) {
           const Matrix<double> dims = in.dbl("text000.wide d");
           const Matrix<double> ms = in.dbl("text000.random directions: mean, sd");
           if (!(ms(0, 1) > 0)) throw std::domain_error("the standard deviation must be positive");
-          std::mt19937_64 rng(5);
-          std::normal_distribution<double> g(ms(0, 0), ms(0, 1));
+          case_source rng(5);
+          const auto g = [&](case_source& src) { return src.normal(ms(0, 0), ms(0, 1)); };
           bool held = all_finite(dims) && all_finite(ms);
           std::string out;
           for (Eigen::Index k = 0; k < dims.cols(); ++k) {
@@ -997,14 +997,14 @@ void text000(rows_builder& b) {
   b.add(words(s, "Try it yourself, 1", "verify the equivariance identity numerically ... Convince yourself the residual "
                                        "is machine epsilon, not luck",
               "residual ≈ machine ε", binary64,
-              "sampled: random 4-token inputs (mt19937_64 seed 4, entries uniform in [−1, 1))",
+              "sampled: random 4-token inputs (case_source seed 4, entries uniform in [−1, 1))",
               claim_evidence::sampled_within_bound),
         [](const claim_inputs& in, claim& c) {
           const Matrix<double> p = in.dbl("text000.try 1: P");
           const long d = in.integer("text000.try 1: d, cases", 0, 0), cases = in.integer("text000.try 1: d, cases", 0, 1);
           if (d < 1 || cases < 1) throw std::domain_error("d and the case count must be positive");
-          std::mt19937_64 rng(4);
-          std::uniform_real_distribution<double> u(-1.0, 1.0);
+          case_source rng(4);
+          const auto u = [](case_source& src) { return src.uniform_real(-1.0, 1.0); };
           double worst = 0;
           for (long k = 0; k < cases; ++k) {
             Matrix<double> x(p.cols(), d);

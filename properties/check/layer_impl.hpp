@@ -5,11 +5,11 @@
 /// draws its permutations with `for_each_permutation` too.
 #include <algorithm>
 #include <cmath>
-#include <random>
 #include <sstream>
 
 #include "properties/check/check.hpp"
 #include "orderblind/attention.hpp"
+#include "orderblind/case_source.hpp"
 #include "orderblind/compare.hpp"
 #include "orderblind/permutation.hpp"
 #include "properties/check/progress.hpp"
@@ -32,11 +32,11 @@ void for_each_permutation(std::size_t n, long random, std::uint64_t seed, F&& f)
   std::vector<std::size_t> all(n);
   for (std::size_t i = 0; i < n; ++i) all[i] = i;
   if (n > 2 && !f(std::string("rotation by one"), permutation::cycle(n, all))) return;
-  std::mt19937_64 rng(seed);
+  case_source rng(seed);
   std::vector<std::size_t> img(n);
   for (long c = 0; c < random; ++c) {
     img = all;
-    for (std::size_t i = n - 1; i > 0; --i) std::swap(img[i], img[rng() % (i + 1)]);
+    rng.shuffle(img.begin(), img.end());
     if (!f("random #" + std::to_string(c + 1) + " (seed " + std::to_string(seed) + ")", permutation(img))) return;
   }
 }
@@ -54,7 +54,7 @@ inline std::string permutations_tried(std::size_t n, long random, std::uint64_t 
                          : "the reversal, the swap of rows 0 and 1, the rotation by one";
   if (random > 0)
     s += " and " + std::to_string(random) + " uniform random permutation" + (random == 1 ? "" : "s") +
-         " (Fisher–Yates from mt19937_64, seed " + std::to_string(seed) + ")";
+         " (Fisher–Yates, seed " + std::to_string(seed) + ", " + case_source::describe() + ")";
   return s;
 }
 

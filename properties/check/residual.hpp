@@ -9,11 +9,11 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "orderblind/attention.hpp"
+#include "orderblind/case_source.hpp"
 #include "orderblind/compare.hpp"
 #include "orderblind/scalar.hpp"
 #include "orderblind/verify/report.hpp"
@@ -61,19 +61,18 @@ inline exact_head library_exact_head() {
 /// The model dimension of the sweep's head (X is n × 4, W_Q, W_K, W_V are 4 × 4).
 inline constexpr Eigen::Index residual_head_dim = 4;
 
-/// Measures the sweep: W and, for each n, X drawn uniform in [−2, 2) from mt19937_64(seed); at each n the
+/// Measures the sweep: W and, for each n, X drawn uniform in [−2, 2) from case_source(seed); at each n the
 /// permutations of `for_each_permutation(n, permutations, seed + n, …)`. The rational head reads the same
 /// doubles as exact dyadic rationals.
 inline residual_sweep equivariance_residual_sweep(long max_tokens, long permutations, std::uint64_t seed,
                                                   const double_head& dbl = library_double_head(),
                                                   const exact_head& exact = library_exact_head()) {
   constexpr Eigen::Index d = residual_head_dim;
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(-2.0, 2.0);
+  case_source rng(seed);
   const auto random_matrix = [&](Eigen::Index r, Eigen::Index c) {
     Matrix<double> m(r, c);
     for (Eigen::Index i = 0; i < r; ++i)
-      for (Eigen::Index j = 0; j < c; ++j) m(i, j) = u(rng);
+      for (Eigen::Index j = 0; j < c; ++j) m(i, j) = rng.uniform_real(-2.0, 2.0);
     return m;
   };
   const head_weights<double> w{random_matrix(d, d), random_matrix(d, d), random_matrix(d, d)};

@@ -9,21 +9,17 @@
 
 #include "orderblind/io/csv.hpp"
 #include "orderblind/io/npy.hpp"
+#include "orderblind/io/work_limits.hpp"
 #include "properties/check/check.hpp"
 
 namespace orderblind::properties {
 namespace {
 
-/// Default work limits (n²·d, the cost of one score matrix), documented in the README and --help.
-// NOTE: 2^28 multiply-adds in double take ~0.3 s per layer evaluation, times ~25 permutations; exact
-// rationals cost ~10^3 times more per operation and grow in bit length, hence 2^18 (n = d = 64).
-constexpr double default_max_work_double = 268435456.0;  // 2^28
-constexpr double default_max_work_exact = 262144.0;      // 2^18
-
-/// Default memory limit: the entries of one n×n matrix (the scores of a head, the Gram matrix of a table).
-// NOTE: the work limit n²·d lets n² reach 2^28 when d = 1 (a 2 GiB score matrix, and the layer holds
-// several); 2^26 doubles are 512 MiB. Raised with --max-size, like the work limit.
-constexpr double default_max_square = 67108864.0;  // 2^26
+// NOTE: the default limits are io::default_max_work_double, io::default_max_work_exact and
+// io::default_max_square (orderblind/io/work_limits.hpp, stated once for the command and the Python module).
+using io::default_max_square;
+using io::default_max_work_double;
+using io::default_max_work_exact;
 
 std::string fmt(double v) {
   std::ostringstream os;

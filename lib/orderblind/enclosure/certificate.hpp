@@ -3,10 +3,10 @@
 /// The rigorous-enclosure certificate: each identity evaluated in MPFI over random cases, with a proven
 /// bound on |residual| (an upper end of an enclosure, printed rounded upward).
 #include <cstdint>
-#include <random>
 #include <string>
 #include <vector>
 
+#include "orderblind/case_source.hpp"
 #include "orderblind/compare.hpp"
 #include "orderblind/enclosure/identities.hpp"
 
@@ -86,10 +86,8 @@ inline void account(enclosure_result& r, const interval& x, const std::string& l
   if (r.max_width < w) r.max_width = w;
   if (!(lower(x) <= 0 && 0 <= upper(x))) r.all_contain_zero = false;
 }
-inline interval dyadic(std::mt19937_64& rng) {
-  return interval(std::uniform_int_distribution<int>(-16, 16)(rng)) / interval(8);
-}
-inline Matrix<interval> dyadic_matrix(std::mt19937_64& rng, Eigen::Index r, Eigen::Index c) {
+inline interval dyadic(case_source& rng) { return interval(rng.uniform_int(-16, 16)) / interval(8); }
+inline Matrix<interval> dyadic_matrix(case_source& rng, Eigen::Index r, Eigen::Index c) {
   Matrix<interval> m(r, c);
   for (Eigen::Index i = 0; i < r; ++i)
     for (Eigen::Index j = 0; j < c; ++j) m(i, j) = dyadic(rng);
@@ -112,9 +110,9 @@ inline std::vector<enclosure_result> run_certificate(long cases, std::uint64_t s
     enclosure_result r{"sinusoid-shift", "PE(p+k) = R_k·PE(p) pairwise, R_k the rotation by k·θ_i, θ_i = 10000^(-2i/d)",
                        "text 000 §4; text 003 (angle addition)", "d = 128, p in [0, 4096), k in [-512, 512]", 0, 0, 0, 0,
                        true, false, {}, {}};
-    std::mt19937_64 rng(seed);
+    case_source rng(seed);
     for (long c = 0; c < cases; ++c) {
-      const long p = std::uniform_int_distribution<long>(0, 4095)(rng), k = std::uniform_int_distribution<long>(-512, 512)(rng);
+      const long p = rng.uniform_int(0L, 4095L), k = rng.uniform_int(-512L, 512L);
       for (const auto& x : sinusoid_shift_residual<interval>(p, k, 128, theta, other))
         detail::account(r, x, "p = " + std::to_string(p) + ", k = " + std::to_string(k));
     }
@@ -123,9 +121,9 @@ inline std::vector<enclosure_result> run_certificate(long cases, std::uint64_t s
   {
     enclosure_result r{"sinusoid-relative-dot", "PE(m)·PE(n) = Σ_i cos((m-n)θ_i): the dot product depends on m - n only",
                        "text 000 §4; text 003", "d = 128, m, n in [0, 4096)", 0, 0, 0, 0, true, false, {}, {}};
-    std::mt19937_64 rng(seed + 1);
+    case_source rng(seed + 1);
     for (long c = 0; c < cases; ++c) {
-      const long m = std::uniform_int_distribution<long>(0, 4095)(rng), n = std::uniform_int_distribution<long>(0, 4095)(rng);
+      const long m = rng.uniform_int(0L, 4095L), n = rng.uniform_int(0L, 4095L);
       detail::account(r, sinusoid_dot_residual<interval>(m, n, 128, theta, other),
                       "m = " + std::to_string(m) + ", n = " + std::to_string(n));
     }
@@ -135,10 +133,10 @@ inline std::vector<enclosure_result> run_certificate(long cases, std::uint64_t s
     enclosure_result r{"rope-relative-score", "<R_m q, R_n k> = <q, R_(n-m) k> (RoPE, interleaved pairs)",
                        "text 003 (RoPE bakes relative distance into the scores); text 000 §4",
                        "d = 64, q, k entries in {-2, -15/8, ..., 2}, m, n in [0, 4096)", 0, 0, 0, 0, true, false, {}, {}};
-    std::mt19937_64 rng(seed + 2);
+    case_source rng(seed + 2);
     for (long c = 0; c < cases; ++c) {
       const auto q = detail::dyadic_matrix(rng, 1, 64), k = detail::dyadic_matrix(rng, 1, 64);
-      const long m = std::uniform_int_distribution<long>(0, 4095)(rng), n = std::uniform_int_distribution<long>(0, 4095)(rng);
+      const long m = rng.uniform_int(0L, 4095L), n = rng.uniform_int(0L, 4095L);
       detail::account(r, rope_relative_residual<interval>(q, k, m, n, theta, other),
                       "m = " + std::to_string(m) + ", n = " + std::to_string(n));
     }
@@ -152,14 +150,14 @@ inline std::vector<enclosure_result> run_certificate(long cases, std::uint64_t s
                        "n = 4 tokens, d_model = d_k = d_v = 8, X and W entries in {-2, -15/8, ..., 2}, positions in "
                        "[0, 2048), k in [-512, 512]",
                        0, 0, 0, 0, true, false, {}, {}};
-    std::mt19937_64 rng(seed + 3);
+    case_source rng(seed + 3);
     for (long c = 0; c < cases; ++c) {
       const auto x = detail::dyadic_matrix(rng, 4, 8);
       const head_weights<interval> w{detail::dyadic_matrix(rng, 8, 8), detail::dyadic_matrix(rng, 8, 8),
                                      detail::dyadic_matrix(rng, 8, 8)};
       std::vector<long> pos(4);
-      for (auto& p : pos) p = std::uniform_int_distribution<long>(0, 2047)(rng);
-      const long k = std::uniform_int_distribution<long>(-512, 512)(rng);
+      for (auto& p : pos) p = rng.uniform_int(0L, 2047L);
+      const long k = rng.uniform_int(-512L, 512L);
       const auto res = rope_attention_shift_residual<interval>(x, w, pos, k, theta, other);
       for (Eigen::Index i = 0; i < res.rows(); ++i)
         for (Eigen::Index j = 0; j < res.cols(); ++j) detail::account(r, res(i, j), "case " + std::to_string(c + 1) + ", k = " + std::to_string(k));

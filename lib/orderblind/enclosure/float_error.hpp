@@ -23,11 +23,11 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "orderblind/attention.hpp"
+#include "orderblind/case_source.hpp"
 #include "orderblind/compare.hpp"
 #include "orderblind/permutation.hpp"
 #include "orderblind/scalar.hpp"
@@ -37,7 +37,7 @@ namespace orderblind::enclosure {
 
 /// How the inputs are drawn (printed with the table).
 inline std::string float_error_inputs() {
-  return "std::mt19937_64(seed, case): X n x 16 and W_Q, W_K (16 x 8), W_V (16 x 8) entries uniform in [-1, 1], "
+  return "case_source(seed, case) (" + case_source::describe() + "): X n x 16 and W_Q, W_K (16 x 8), W_V (16 x 8) entries uniform in [-1, 1], "
          "W_Q scaled by 4 so that rows of A range from flat to peaked; scale 1/sqrt(8); P uniform";
 }
 
@@ -61,18 +61,17 @@ struct float_case {
   permutation p;
 };
 inline float_case draw_float_case(std::uint64_t seed, long k, Eigen::Index n) {
-  std::mt19937_64 rng(seed ^ (0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(k + 1)) ^ static_cast<std::uint64_t>(n));
-  std::uniform_real_distribution<double> u(-1, 1);
+  case_source rng(seed ^ (0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(k + 1)) ^ static_cast<std::uint64_t>(n));
   auto mat = [&](Eigen::Index r, Eigen::Index c, double s) {
     Matrix<double> m(r, c);
     for (Eigen::Index i = 0; i < r; ++i)
-      for (Eigen::Index j = 0; j < c; ++j) m(i, j) = s * u(rng);
+      for (Eigen::Index j = 0; j < c; ++j) m(i, j) = s * rng.uniform_real(-1, 1);
     return m;
   };
   float_case fc{mat(n, 16, 1), {mat(16, 8, 4), mat(16, 8, 1), mat(16, 8, 1)}, permutation::identity(static_cast<std::size_t>(n))};
   std::vector<std::size_t> order(static_cast<std::size_t>(n));
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::shuffle(order.begin(), order.end(), rng);
+  rng.shuffle(order.begin(), order.end());
   fc.p = permutation(order);
   return fc;
 }

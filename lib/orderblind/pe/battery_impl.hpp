@@ -9,13 +9,13 @@
 #include <exception>
 #include <limits>
 #include <new>
-#include <random>
 #include <sstream>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 #include "orderblind/attention.hpp"
+#include "orderblind/case_source.hpp"
 #include "orderblind/index.hpp"
 #include "orderblind/pe/concept.hpp"
 #include "orderblind/pe/erased.hpp"
@@ -502,10 +502,8 @@ struct scale_pair {
 };
 inline std::vector<scale_pair> distance_pairs(Eigen::Index reach, const battery_config& cfg) {
   std::vector<scale_pair> out;
-  std::mt19937_64 rng(cfg.seed);
-  auto uniform = [&](Eigen::Index lo, Eigen::Index hi) {  // [lo, hi]
-    return lo + static_cast<Eigen::Index>(rng() % static_cast<std::uint64_t>(hi - lo + 1));
-  };
+  case_source rng(cfg.seed);
+  auto uniform = [&](Eigen::Index lo, Eigen::Index hi) { return rng.uniform_int(lo, hi); };  // [lo, hi]
   for (Eigen::Index step = 1; step <= reach; step *= 2) {
     for (int r = 0; r < cfg.scale_pairs; ++r) {
       Eigen::Index delta = r == 0 ? step : r == 1 ? -step : uniform(-step, step);
