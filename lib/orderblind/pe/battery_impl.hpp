@@ -104,11 +104,7 @@ inline cell make_cell(property p) {
 template <class S>
 using scalar_of = typename S::scalar_type;
 
-/// The arithmetic, in words.
-template <Scalar T>
-std::string arithmetic_name() {
-  return std::string(scalar_traits<T>::name) + (scalar_traits<T>::is_exact ? " (exact)" : " (tolerance in ε)");
-}
+// NOTE: arithmetic_name<T>() (the arithmetic in words) is in erased.hpp, which registration shares.
 
 /// The tolerance unit for a law evaluated at phases up to `phase` in dimension d.
 // NOTE: why 64·(phase + 1)·d. A real scheme computes sin/cos of pθ; rounding pθ costs ≤ |pθ|·ε absolute

@@ -18,7 +18,7 @@
 
 #include "orderblind/index.hpp"
 #include "orderblind/pe/concept.hpp"
-#include "orderblind/pe/report.hpp"
+#include "orderblind/pe/properties.hpp"
 
 namespace orderblind::pe {
 
@@ -52,6 +52,12 @@ struct scheme_limits {
 };
 
 namespace detail {
+
+/// The arithmetic, in words: "mpq_rational (exact)", "double (tolerance in ε)".
+template <Scalar T>
+std::string arithmetic_name() {
+  return std::string(scalar_traits<T>::name) + (scalar_traits<T>::is_exact ? " (exact)" : " (tolerance in ε)");
+}
 
 /// "an exception of a type not derived from std::exception" or the what() of the one in flight.
 inline std::string current_exception_words() {
