@@ -63,6 +63,9 @@ int run_schemes_command(const schemes_request& request, const std::function<void
   } catch (const battery_limit_error& e) {
     err << program << ": " << e.what() << "\n";
     return 2;
+  } catch (const std::invalid_argument& e) {
+    err << program << ": bad input: " << e.what() << "\n";
+    return 2;
   }
   emit(schemes_report(rows));
   // NOTE: any stated expectation that differs fails — the catalogue's, the scheme's own, or --expect's:
