@@ -8,19 +8,18 @@ include(CMakePackageConfigHelpers)
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/orderblind DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
         FILES_MATCHING PATTERN "*.hpp")
-install(TARGETS orderblind EXPORT orderblindTargets)
+# NOTE: orderblind::pe is the compiled part (lib/src: the PE battery's instances and the `schemes` command),
+# a static library that a user's scheme check links.
+install(TARGETS orderblind orderblind_pe EXPORT orderblindTargets)
 
 # NOTE: the exported target links GMP, MPFR and MPFI by the absolute paths find_library found at build
 # time; the package config re-finds Eigen and Boost (header targets) so that a consumer gets them too.
 set(ORDERBLIND_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/orderblind)
 install(EXPORT orderblindTargets NAMESPACE orderblind:: DESTINATION ${ORDERBLIND_CMAKE_DIR})
 # A user's scheme check (docs/user-schemes.md): the CMake function orderblind_check_scheme(), the script
-# orderblind-check-scheme, and the sources they compile (the check's main and the report's renderer).
+# orderblind-check-scheme, and the one source they compile after the user's header (the check's main).
 set(ORDERBLIND_CHECK_SCHEME_INSTALL_DIR ${CMAKE_INSTALL_DATADIR}/orderblind/check_scheme)
-install(FILES ${PROJECT_SOURCE_DIR}/cmake/check_scheme/check_scheme_main.cpp
-              ${PROJECT_SOURCE_DIR}/cmake/check_scheme/schemes_report.cpp
-              ${PROJECT_SOURCE_DIR}/cmake/check_scheme/schemes_report.hpp
-        DESTINATION ${ORDERBLIND_CHECK_SCHEME_INSTALL_DIR})
+install(FILES ${PROJECT_SOURCE_DIR}/cmake/check_scheme/check_scheme_main.cpp DESTINATION ${ORDERBLIND_CHECK_SCHEME_INSTALL_DIR})
 install(FILES ${PROJECT_SOURCE_DIR}/cmake/OrderblindCheckScheme.cmake DESTINATION ${ORDERBLIND_CMAKE_DIR})
 # NOTE: the script names the compiler, the dependencies' include directories and GMP/MPFR/MPFI by the
 # absolute paths found at build time, as the exported target does; the prefix it finds from its own place.
@@ -37,6 +36,7 @@ foreach(t Eigen3::Eigen Boost::headers nlohmann_json::nlohmann_json)
     endforeach()
   endif()
 endforeach()
+set(ORDERBLIND_PE_LIBRARY ${CMAKE_STATIC_LIBRARY_PREFIX}orderblind_pe${CMAKE_STATIC_LIBRARY_SUFFIX})
 string(JOIN " " ORDERBLIND_LINK_LIBRARIES ${ORDERBLIND_MPFI} ${ORDERBLIND_MPFR} ${ORDERBLIND_GMP})
 file(RELATIVE_PATH ORDERBLIND_BIN_TO_PREFIX /prefix/${CMAKE_INSTALL_BINDIR} /prefix)
 set(ORDERBLIND_CHECK_SCHEME_REL ${ORDERBLIND_CHECK_SCHEME_INSTALL_DIR})
@@ -46,8 +46,8 @@ install(PROGRAMS ${PROJECT_BINARY_DIR}/orderblind-check-scheme DESTINATION ${CMA
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/orderblindConfig.cmake.in
   ${PROJECT_BINARY_DIR}/orderblindConfig.cmake INSTALL_DESTINATION ${ORDERBLIND_CMAKE_DIR}
   PATH_VARS ORDERBLIND_CHECK_SCHEME_INSTALL_DIR)
-# NOTE: a header-only library has no ABI, so the version file is architecture-independent.
+# NOTE: not architecture-independent: orderblind::pe is compiled.
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/orderblindConfigVersion.cmake
-  COMPATIBILITY SameMinorVersion ARCH_INDEPENDENT)
+  COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/orderblindConfig.cmake ${PROJECT_BINARY_DIR}/orderblindConfigVersion.cmake
         DESTINATION ${ORDERBLIND_CMAKE_DIR})

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "orderblind/compare.hpp"
-#include "orderblind/scalar.hpp"
+#include "orderblind/scalar/multiprecision.hpp"
 #include "proof.hpp"
 
 namespace orderblind::proofs {

@@ -3,12 +3,12 @@
 """The include graph of the installed library (lib/orderblind): its cycles and how many project headers
 each entry header pulls in.
 
-    python3 scripts/include_graph.py [entry-header …]
+    python3 scripts/include_graph.py [--max N] [entry-header …]
 
 Prints every cycle among lib/ headers (one line each, as a path a → b → … → a) and, for each entry
 header (default: orderblind/scalar.hpp and orderblind/orderblind.hpp), the number of project headers it
-includes transitively. Exit status: 0 when there is no cycle, 1 when there is one (so a test or CI step
-can require an acyclic graph).
+includes transitively. Exit status: 0 when there is no cycle (and, with --max N, no entry header pulls
+in more than N project headers), 1 otherwise (so a test or CI step can require both), 2 on bad usage.
 """
 import pathlib
 import re
@@ -60,8 +60,15 @@ def closure(g, entry):
 
 
 def main(argv):
+    limit = None
+    if argv[:1] == ["--max"]:
+        if len(argv) < 2 or not argv[1].isdigit():
+            print("include_graph: --max needs a number of headers", file=sys.stderr)
+            return 2
+        limit, argv = int(argv[1]), argv[2:]
     g = graph()
     entries = argv or ["orderblind/scalar.hpp", "orderblind/orderblind.hpp"]
+    over = []
     cs = cycles(g)
     print(f"include graph: {len(g)} headers under lib/, {sum(len(v) for v in g.values())} project includes")
     print(f"cycles: {len(cs)}")
@@ -71,8 +78,11 @@ def main(argv):
         if e not in g:
             print(f"include_graph: no header lib/{e}", file=sys.stderr)
             return 2
-        print(f"{e} pulls in {len(closure(g, e))} project headers")
-    return 1 if cs else 0
+        n = len(closure(g, e))
+        print(f"{e} pulls in {n} project headers" + (f" (more than {limit})" if limit is not None and n > limit else ""))
+        if limit is not None and n > limit:
+            over.append(e)
+    return 1 if cs or over else 0
 
 
 if __name__ == "__main__":

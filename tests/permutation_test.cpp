@@ -6,7 +6,7 @@
 #include <random>
 
 #include "orderblind/permutation.hpp"
-#include "orderblind/scalar.hpp"
+#include "orderblind/scalar/multiprecision.hpp"
 
 using namespace orderblind;
 

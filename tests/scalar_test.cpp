@@ -2,7 +2,7 @@
 // Unit tests of lib/orderblind/scalar/: the traits of every shipped scalar.
 #include <catch2/catch.hpp>
 
-#include "orderblind/scalar.hpp"
+#include "orderblind/scalar/multiprecision.hpp"
 
 using namespace orderblind;
 

@@ -468,6 +468,10 @@ Matrix<T> multi_head_self_attention(const Matrix<T>& x, const multi_head_weights
 // The fused double head (fast/double_head.hpp): a specialisation of head_kernels, so it must be seen
 // wherever attention is (a specialisation missing from one translation unit would be an ODR violation).
 #include "orderblind/fast/double_head.hpp"
+// The multiprecision scalars with their fast products and heads (fast/multiprecision.hpp), for the same
+// reason: orderblind/scalar.hpp has the types only, so attention brings the kernels of every scalar it
+// can run over, with or without this build's compiled instances below.
+#include "orderblind/scalar/multiprecision.hpp"
 
 // NOTE: a target of this project's build (not a user of the installed headers) is compiled with
 // ORDERBLIND_INSTANCES_COMPILED (cmake/OrderblindInstances.cmake): attention over double, mpq_rational
@@ -489,7 +493,6 @@ Matrix<T> multi_head_self_attention(const Matrix<T>& x, const multi_head_weights
       const Matrix<T>&, const multi_head_weights<T>&, const attention_options<T>&);                               \
   EXTERN template Matrix<T> normalise_rows<T, default_kernel<T>>(const Matrix<T>&, const mask&, summation);
 #ifdef ORDERBLIND_INSTANCES_COMPILED
-#include "orderblind/scalar/multiprecision.hpp"
 namespace orderblind {
 ORDERBLIND_ATTENTION_INSTANCES(extern, double)
 ORDERBLIND_ATTENTION_INSTANCES(extern, mpq_rational)

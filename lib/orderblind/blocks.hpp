@@ -76,7 +76,6 @@ Matrix<T> decoder_stack(Matrix<T> y, const Matrix<T>& c, const std::vector<decod
   EXTERN template Matrix<T> decoder_stack<T, default_kernel<T>, default_norm<T>>(                                 \
       Matrix<T>, const Matrix<T>&, const std::vector<decoder_block_weights<T>>&, const attention_options<T>&);
 #ifdef ORDERBLIND_INSTANCES_COMPILED
-#include "orderblind/scalar/multiprecision.hpp"
 namespace orderblind {
 ORDERBLIND_BLOCKS_INSTANCES(extern, double)
 ORDERBLIND_BLOCKS_INSTANCES(extern, mpq_rational)

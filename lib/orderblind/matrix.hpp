@@ -167,7 +167,11 @@ struct generic_product_kernels {
 /// The kernels every product goes through: the generic loops unless a scalar specialises them (the
 /// specialisation must give the same results: exactly for exact types, bitwise for the others).
 template <Scalar T>
-struct product_kernels : generic_product_kernels<T> {};
+struct product_kernels : generic_product_kernels<T> {
+  static_assert(!has_specialised_products<T>,
+                "orderblind: this scalar's products are specialised in orderblind/scalar/multiprecision.hpp; include "
+                "it (or orderblind/attention.hpp) in this translation unit (orderblind/scalar.hpp has the types only)");
+};
 
 /// double: the generic fma chain in index order, vectorised over the rows (fast/double_products.hpp, a
 /// leaf that includes Eigen only). Here, beside the primary template, because double has no header of its

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "orderblind/matrix.hpp"
-#include "orderblind/scalar.hpp"
+#include "orderblind/scalar/multiprecision.hpp"
 #include "proofs/proof.hpp"
 
 namespace orderblind::claims {

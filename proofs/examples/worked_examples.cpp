@@ -9,7 +9,7 @@
 #include "orderblind/compare.hpp"
 #include "orderblind/examples/text000.hpp"
 #include "orderblind/examples/text001.hpp"
-#include "orderblind/scalar.hpp"
+#include "orderblind/scalar/multiprecision.hpp"
 
 namespace orderblind::proofs {
 namespace {

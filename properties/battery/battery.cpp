@@ -25,7 +25,7 @@
 #define ORDERBLIND_HAS_FORK 1
 #endif
 
-#include "orderblind/scalar.hpp"
+#include "orderblind/scalar/multiprecision.hpp"
 #include "orderblind/verify/read.hpp"
 
 namespace orderblind::properties {

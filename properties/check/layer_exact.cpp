@@ -2,7 +2,7 @@
 // `orderblind check --exact` on a user's layer over mpq_rational: every double from the files is taken
 // as its exact dyadic rational, and S(PX) = P·S(X)·Pᵀ and Attn(PX) = P·Attn(X) are checked with ==.
 #include "properties/check/layer_impl.hpp"
-#include "orderblind/scalar.hpp"
+#include "orderblind/scalar/multiprecision.hpp"
 
 namespace orderblind::properties {
 

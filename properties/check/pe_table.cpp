@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "orderblind/compare.hpp"
-#include "orderblind/scalar.hpp"
+#include "orderblind/scalar/multiprecision.hpp"
 #include "properties/check/check.hpp"
 #include "properties/check/progress.hpp"
 

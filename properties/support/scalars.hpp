@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "orderblind/scalar.hpp"
+#include "orderblind/scalar/multiprecision.hpp"
 
 namespace orderblind::properties {
 

@@ -21,7 +21,7 @@
 
 #include "orderblind/matrix.hpp"
 #include "orderblind/permutation.hpp"
-#include "orderblind/scalar.hpp"
+#include "orderblind/scalar/multiprecision.hpp"
 
 namespace orderblind::properties {
 

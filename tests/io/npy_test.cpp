@@ -8,7 +8,7 @@
 #include <limits>
 
 #include "orderblind/io/npy.hpp"
-#include "orderblind/scalar.hpp"
+#include "orderblind/scalar/multiprecision.hpp"
 
 using namespace orderblind;
 using Catch::Matchers::Contains;

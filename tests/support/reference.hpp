@@ -5,7 +5,7 @@
 #include <limits>
 #include <string>
 
-#include "orderblind/scalar.hpp"
+#include "orderblind/scalar/multiprecision.hpp"
 
 namespace orderblind::testing {
 

@@ -116,11 +116,7 @@ inline cell make_cell(property p) {
 template <class S>
 using scalar_of = typename S::scalar_type;
 
-/// The arithmetic, in words.
-template <Scalar T>
-std::string arithmetic_name() {
-  return std::string(scalar_traits<T>::name) + (scalar_traits<T>::is_exact ? " (exact)" : " (tolerance in ε)");
-}
+// NOTE: arithmetic_name<T>() (the arithmetic in words) is in erased.hpp, which registration shares.
 
 /// The tolerance unit for a law evaluated at phases up to `phase` in dimension d.
 // NOTE: why 64·(phase + 1)·d. A real scheme computes sin/cos of pθ; rounding pθ costs ≤ |pθ|·ε absolute
@@ -1530,10 +1526,11 @@ scheme_row run_battery(const S& s, const std::string& origin = "catalogue",
   else return detail::run_erased(erased_scheme<T, S::kind>(s), origin, cfg);
 }
 
-// NOTE: a target that links orderblind_pe_battery (properties/pe/CMakeLists.txt) is compiled with
+// NOTE: a target that links orderblind::pe (lib/src/CMakeLists.txt) is compiled with
 // ORDERBLIND_PE_BATTERY_COMPILED: the battery for double, mpq_rational and mpfr100 is then instantiated
 // once, in that library, and not again in every unit that runs a scheme. Without the macro (a user of
-// the installed headers) this header instantiates what it runs, as any template library does.
+// the headers alone, not linking orderblind::pe) this header instantiates what it runs, as any template
+// library does.
 #ifdef ORDERBLIND_PE_BATTERY_COMPILED
 #define ORDERBLIND_PE_BATTERY_INSTANCES(EXTERN, T)                                                              \
   EXTERN template scheme_row detail::run_erased(const erased_scheme<T, pe_kind::additive>&, const std::string&,   \

@@ -33,7 +33,7 @@
 // NOTE: only the Scalar concept (scalar/traits.hpp), not scalar.hpp: attention.hpp includes this header
 // for its positional hook, and scalar.hpp reaches attention.hpp through the fast kernels.
 #include "orderblind/index.hpp"
-#include "orderblind/pe/report.hpp"
+#include "orderblind/pe/properties.hpp"
 #include "orderblind/scalar/traits.hpp"
 
 namespace orderblind::pe {

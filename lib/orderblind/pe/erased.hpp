@@ -18,7 +18,7 @@
 
 #include "orderblind/index.hpp"
 #include "orderblind/pe/concept.hpp"
-#include "orderblind/pe/report.hpp"
+#include "orderblind/pe/properties.hpp"
 
 namespace orderblind::pe {
 
@@ -52,6 +52,16 @@ struct scheme_limits {
 };
 
 namespace detail {
+
+/// The arithmetic, in words: "mpq_rational (exact)", "double (tolerance in ε)".
+template <Scalar T>
+std::string arithmetic_name() {
+  // NOTE: appended to a named string, not `std::string(name) + "…"`, for which g++ 12 -O2 reports a false
+  // -Wstringop-overread (the installed scheme check compiles with -Werror).
+  std::string words(scalar_traits<T>::name);
+  words.append(scalar_traits<T>::is_exact ? " (exact)" : " (tolerance in ε)");
+  return words;
+}
 
 /// "an exception of a type not derived from std::exception" or the what() of the one in flight.
 inline std::string current_exception_words() {

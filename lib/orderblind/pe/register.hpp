@@ -10,17 +10,35 @@
 /// Safe in a header included by several translation units: one registration per (name, arithmetic),
 /// whatever the number of inclusions. Two *different* schemes under one name and arithmetic are refused:
 /// the second is not registered and `registration_conflicts()` names both (the report exits 2).
+///
+/// The battery itself is compiled once, in the installed library orderblind::pe (lib/src/pe/), for the
+/// scalars double, mpq_rational and mpfr100: this header only declares it, so that a user's translation
+/// unit compiles the scheme and its type erasure, not the battery. A scheme over another scalar needs the
+/// battery's templates: include "orderblind/pe/battery.hpp" instead (a static_assert says so).
 #include <functional>
 #include <map>
 #include <string>
+#include <type_traits>
 #include <typeinfo>
 #include <utility>
 #include <vector>
 
-#include "orderblind/pe/battery_impl.hpp"
+#include "orderblind/pe/erased.hpp"
 #include "orderblind/pe/report.hpp"
+#include "orderblind/scalar/multiprecision_types.hpp"
 
 namespace orderblind::pe {
+
+/// The scalars whose battery is compiled into orderblind::pe.
+template <class T>
+inline constexpr bool battery_compiled_for =
+    std::is_same_v<T, double> || std::is_same_v<T, mpq_rational> || std::is_same_v<T, mpfr100>;
+
+/// The battery on a scheme over a compiled scalar: the same as run_battery(s, origin) (battery_impl.hpp)
+/// with the arithmetic's default configuration. Defined in orderblind::pe (lib/src/pe/battery_<scalar>.cpp).
+template <Scalar T, pe_kind K>
+  requires battery_compiled_for<T>
+scheme_row run_compiled_battery(const erased_scheme<T, K>& s, const std::string& origin);
 
 /// Who holds each (name, arithmetic) key: the scheme's type and parameters, and where it came from.
 // NOTE: a function-local static, so the map exists before any static registrar of any translation unit
@@ -66,11 +84,28 @@ bool register_scheme(S s, std::string origin, Annotate annotate = [](scheme_row&
                                          "); give one of them another name()");
     return false;
   }
-  scheme_registry().push_back({name, origin, arithmetic, [s, origin, annotate] {
-                                 auto row = run_battery(s, origin);
-                                 annotate(row);
-                                 return row;
-                               }});
+  using T = typename S::scalar_type;
+  using E = erased_scheme<T, S::kind>;
+  if constexpr (battery_compiled_for<T>) {
+    scheme_registry().push_back({name, origin, arithmetic, [e = E(s), origin, annotate] {
+                                   auto row = run_compiled_battery(e, origin);
+                                   annotate(row);
+                                   return row;
+                                 }});
+  } else if constexpr (requires(const E& e, const std::string& o) { run_battery(e, o); }) {
+    // NOTE: run_battery is found by argument-dependent lookup where this is instantiated: declared when
+    // the unit included the battery's templates (battery.hpp), absent otherwise.
+    scheme_registry().push_back({name, origin, arithmetic, [e = E(s), origin, annotate] {
+                                   auto row = run_battery(e, origin);
+                                   annotate(row);
+                                   return row;
+                                 }});
+  } else {
+    static_assert(!sizeof(S),
+                  "orderblind::pe: the battery is compiled (orderblind::pe) for double, mpq_rational and mpfr100 "
+                  "only; for a scheme over another scalar, #include \"orderblind/pe/battery.hpp\" (the battery's "
+                  "templates, instantiated in your translation unit) instead of orderblind/pe/register.hpp");
+  }
   return true;
 }
 

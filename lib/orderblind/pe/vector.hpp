@@ -7,7 +7,7 @@
 
 #include "orderblind/compare.hpp"
 #include "orderblind/index.hpp"
-#include "orderblind/scalar.hpp"
+#include "orderblind/scalar/multiprecision.hpp"
 
 namespace orderblind::pe {
 

@@ -54,6 +54,10 @@ struct scalar_traits<mpq_rational> : rational_traits<mpq_rational> {
   static constexpr const char* description = "exact rationals (GMP mpq)";
 };
 
+/// Its products are fraction-free (fast/multiprecision.hpp).
+template <>
+inline constexpr bool has_specialised_products<mpq_rational> = true;
+
 template <>
 struct scalar_traits<cpp_rational> : rational_traits<cpp_rational> {
   static constexpr const char* name = "cpp_rational";
@@ -81,6 +85,10 @@ struct scalar_traits<mpfr100> : mp_real_traits<mpfr100> {
   static constexpr const char* name = "mpfr100";
   static constexpr const char* description = "MPFR, 100 decimal digits";
 };
+
+/// Its products run without a temporary per term (fast/multiprecision.hpp).
+template <>
+inline constexpr bool has_specialised_products<mpfr100> = true;
 
 template <>
 struct scalar_traits<bin_float100> : mp_real_traits<bin_float100> {

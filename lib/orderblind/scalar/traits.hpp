@@ -18,6 +18,14 @@ namespace orderblind {
 template <class T>
 struct scalar_traits;
 
+/// True for a scalar whose matrix products are specialised in a header of its own (mpq_rational and
+/// mpfr100: fast/multiprecision.hpp, through scalar/multiprecision.hpp or attention.hpp). The generic
+/// product_kernels (matrix.hpp) refuse to be instantiated for such a scalar: a translation unit that misses
+/// that header fails to compile, naming it, instead of running the generic loops in place of the
+/// specialisation (an ODR violation, and a lost fast path).
+template <class T>
+inline constexpr bool has_specialised_products = false;
+
 /// A type the generic library can run on.
 template <class T>
 concept Scalar = requires(const T& a, const T& b) {

@@ -1,0 +1,5 @@
+// SPDX-License-Identifier: MIT
+// The positional-encoding battery over double, for the three kinds of scheme, compiled once (orderblind::pe).
+#include "battery_instances.hpp"
+
+ORDERBLIND_PE_COMPILED_BATTERY(double)

@@ -1,8 +1,0 @@
-// SPDX-License-Identifier: MIT
-// The positional-encoding battery (orderblind/pe/battery.hpp) over mpfr100, for the three kinds of scheme:
-// instantiated here once for every target that links orderblind_pe_battery.
-#include "orderblind/pe/battery.hpp"
-
-namespace orderblind::pe {
-ORDERBLIND_PE_BATTERY_INSTANCES(, mpfr100)
-}  // namespace orderblind::pe
