@@ -217,15 +217,16 @@ bool agrees(const Matrix<T>& a, const Matrix<T>& b, double k_eps) {
 
 namespace orderblind {
 
-/// The bound, in units of ε·max(1, max|V|), on max|Attn(PX) − P·Attn(X)| for one softmax head over
-/// n tokens computed by this library (floating types).
+/// The bound k on max|Attn(PX) − P·Attn(X)| ≤ k·(ε·max|V| + η) (verify::compare's form) for one softmax
+/// head over n tokens computed by this library (floating types).
 // NOTE: why 4(n+1). The projections and scores are dot products over the feature axis, in the same
 // index order for every row, so Attn(PX) and P·Attn(X) see bit-identical scores and exponentials, only
 // in another column order. Two sums run over the sequence axis and change their order: the normaliser
 // Σ_j w_j and the output Σ_j a_j V_j. Reordering a sum of n non-negative terms moves it by at most
 // 2γ_{n−1} ≈ 2(n−1)ε of Σ|terms| (Higham, Accuracy and Stability, §4.2); the normaliser's relative
 // change passes to every weight, and Σ_j a_j|V_j| ≤ max|V|. Adding 2(n−1) + 2(n−1) and the final
-// rounding of the division and products gives < 4(n+1) ε·max|V|.
+// rounding of the division and products gives < 4(n+1) ε·max|V|. For double (fma chains) the Coq
+// theorem attn_reorder_eps (proofs/formal/FloatSum.v) proves (2n+1)(ε·max|V| + η) with subnormals.
 inline double attention_reorder_bound_eps(Eigen::Index n) { return 4.0 * static_cast<double>(n + 1); }
 
 /// max|a − b| ≤ k_eps · ε · |magnitude| — the absolute form, for bounds derived against a known

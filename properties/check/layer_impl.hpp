@@ -54,7 +54,7 @@ inline std::string permutations_tried(std::size_t n, long random, std::uint64_t 
                          : "the reversal, the swap of rows 0 and 1, the rotation by one";
   if (random > 0)
     s += " and " + std::to_string(random) + " uniform random permutation" + (random == 1 ? "" : "s") +
-         " (Fisher–Yates, seed " + std::to_string(seed) + ", " + case_source::describe() + ")";
+         " (Fisher–Yates, seed " + std::to_string(seed) + "; " + case_source::describe() + ")";
   return s;
 }
 

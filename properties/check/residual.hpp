@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <functional>
 #include <string>
 #include <vector>
@@ -86,7 +87,8 @@ inline residual_sweep equivariance_residual_sweep(long max_tokens, long permutat
   for (long n = 2; n <= max_tokens; ++n) {
     const auto x = random_matrix(n, d);
     const auto z = dbl(x, w);
-    const double mag = std::max(1.0, max_abs(multiply(x, w.wv, "X", "W_V")));
+    // NOTE: the unit is ε·max|V| + η, as verify::compare applies the bound (no max(1, ·) floor).
+    const double mag = max_abs(multiply(x, w.wv, "X", "W_V")), eta = std::numeric_limits<double>::denorm_min();
     const auto xq = cast_matrix<mpq_rational>(x);
     const auto zq = exact(xq, wq);
     residual_row row;
@@ -96,7 +98,7 @@ inline residual_sweep equivariance_residual_sweep(long max_tokens, long permutat
     for_each_permutation(static_cast<std::size_t>(n), permutations, seed + static_cast<std::uint64_t>(n),
                          [&](const std::string&, const permutation& p) {
                            const double r =
-                               max_abs_difference(dbl(p.apply_rows(x), w), Matrix<double>(p.apply_rows(z))) / (eps * mag);
+                               max_abs_difference(dbl(p.apply_rows(x), w), Matrix<double>(p.apply_rows(z))) / (eps * mag + eta);
                            if (!(r <= row.worst)) row.worst = r;  // NOTE: keeps a NaN (std::max would drop it)
                            row.exact_equal = row.exact_equal && exactly_equal(exact(p.apply_rows(xq), wq),
                                                                               Matrix<mpq_rational>(p.apply_rows(zq)));

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The law behind `orderblind plot residual` (properties/check/residual.hpp) catches its mutants: a head
-// whose output depends on the row's position by just more than the bound 4(n+1)ε·max(1, max|V|) fails
+// whose output depends on the row's position by just more than the bound 4(n+1)(ε·max|V| + η) fails
 // the double check, and by just less passes it; a causal mask, a NaN and an exact head off by 10^-40 at
 // one size fail; the library's own heads hold both checks.
 #include <catch2/catch.hpp>
@@ -27,19 +27,20 @@ double natural_fraction() {
   return phi;
 }
 
-/// The library's double head with `fraction` × bound(n) × ε·max(1, max|X·W_V|) added to entry (0, 0): an
+/// The library's double head with `fraction` × bound(n) × (ε·max|X·W_V| + η) added to entry (0, 0): an
 /// output that depends on the row's position, off by that fraction of the law's tolerance.
 // NOTE: max|X·W_V| is the same for X and PX, so the perturbation is the same on both sides; every
 // sweep tries the reversal, which moves row 0, so the residual at n is within φ·bound + r of
 // fraction·bound, where r is the rounding of the addition itself: half an ulp of |z(0,0) + δ|, and
-// |z(0,0)| ≤ max|V| ≤ max(1, max|V|) (a row of A·V is a convex combination of V's rows), so
-// r ≤ ε·max(1, max|V|)/2 (to first order), 1/24 of the smallest bound 4(2+1) = 12.
+// |z(0,0)| ≤ max|V| (a row of A·V is a convex combination of V's rows), so r ≤ ε·max|V|/2 (to first
+// order), 1/24 of the smallest bound 4(2+1) = 12.
 constexpr double margin = 1.0 / 16;  // > 1/24: the mutants sit on their side of the bound despite r
 double_head positional_mutant(double fraction) {
   return [fraction](const Matrix<double>& x, const head_weights<double>& w) {
     auto z = library_double_head()(x, w);
-    const double mag = std::max(1.0, max_abs(multiply(x, w.wv)));
-    z(0, 0) += fraction * attention_reorder_bound_eps(x.rows()) * std::numeric_limits<double>::epsilon() * mag;
+    const double mag = max_abs(multiply(x, w.wv));
+    z(0, 0) += fraction * attention_reorder_bound_eps(x.rows()) *
+               (std::numeric_limits<double>::epsilon() * mag + std::numeric_limits<double>::denorm_min());
     return z;
   };
 }

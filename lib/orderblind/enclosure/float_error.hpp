@@ -22,6 +22,7 @@
 // product into the sum leaves 2.
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -101,7 +102,9 @@ verify::value::checks float_error_table(const std::vector<Eigen::Index>& ns, lon
         const auto z = self_attention<double, K>(fc.x, fc.w, opt);
         const auto zp = self_attention<double, K>(fc.p.apply_rows(fc.x), fc.w, opt);
         const auto pz = fc.p.apply_rows(z);
-        const double scale = std::max(1.0, max_abs(z)) * eps;
+        // NOTE: the unit is ε·max|V| + η (V = X·W_V), the scale of the reordering bound 4(n+1) as
+        // verify::compare applies it (attn_reorder_eps in proofs/formal/FloatSum.v): no max(1, ·) floor.
+        const double scale = max_abs(multiply(fc.x, fc.w.wv)) * eps + std::numeric_limits<double>::denorm_min();
         if (exactly_equal(zp, pz)) ++bit_identical;
         // NOTE: NaN never passes: a NaN (or an infinity) in either output makes the row fail and names it;
         // the loop below would otherwise skip it (`NaN > max` is false).

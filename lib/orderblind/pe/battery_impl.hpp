@@ -556,7 +556,8 @@ cell check_bounded(const S& s, const battery_config& cfg) {
     const T& b = seen[i].second;
     rising = a < b && !close(a, b, tolerance_units(seen[i].first, s.dim()), b);
   }
-  const T limit2 = T(T(2) * std::max(T(1), near));
+  // NOTE: twice the near maximum itself, no max(1, ·) floor: a growing scheme scaled by 10⁻¹⁰ still grows.
+  const T limit2 = T(T(2) * near);
   if (rising && limit2 < seen.back().second) {
     c.result = verdict::fails;
     c.summary = "max |entry| rises at each of " + std::to_string(seen.size()) + " far positions to " +
