@@ -176,7 +176,7 @@ result run_rational(const options& opt) {
 
 result run_mp100(const options& opt) {
   using T = mpfr100;
-  // NOTE: 1e-90 is the criterion: it leaves ten of the hundred digits to the reordered sums
+  // NOTE: 1e-90 is the criterion the enclosures use too (required_bound): it leaves ten of the hundred digits to the reordered sums
   // over the sequence axis, far more than their 4(n+1)·ε (compare.hpp) at any n the size limit allows.
   const T limit("1e-90");
   return time_checks<T>(

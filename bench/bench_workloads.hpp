@@ -30,7 +30,7 @@ struct options {
 };
 
 /// The size limit of the exact workloads: n·d at most this unless --allow-large.
-// NOTE: 64·64 is the target size of the issue; 4× that (e.g. n = d = 128) still finishes one
+// NOTE: 64·64 is the exact workload's target size (a 64-token head); 4× that (e.g. n = d = 128) still finishes one
 // rational check in well under a second. Past it, entries of the exact weights grow to thousands of
 // bits and one check can take minutes, which is never what a benchmark run means.
 inline constexpr long exact_size_limit = 16384;

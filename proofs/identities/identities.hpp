@@ -89,7 +89,7 @@ struct planned_run {
 };
 /// The mutant runs of `mutant_runs`, not yet run (group "mutants-sym").
 std::vector<planned_run> planned_mutants();
-/// The full list of the identities at their sizes (and, with `quick`, only the default subset).
+/// The full list of identities at their stated sizes (n ≤ 8, d ≤ 8, heads 1/2/4, blocks and stacks of 2) (and, with `quick`, only the default subset).
 std::vector<planned_run> planned_runs(bool quick);
 
 }  // namespace orderblind::identities

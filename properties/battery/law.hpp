@@ -40,7 +40,7 @@ struct mutant {
 
 /// One law of the battery, in one arithmetic.
 struct law {
-  std::string property;    ///< the issue's property number, "P1" … "P8"
+  std::string property;    ///< the property's number, "P1" … "P8" (docs/battery.md)
   std::string id;          ///< unique, e.g. "P1.multi-head[mpfr100]" (the RC_PARAMS reproduce key)
   std::string title;       ///< the law as a sentence
   std::string arithmetic;  ///< scalar, kernel, norm

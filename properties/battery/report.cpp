@@ -151,7 +151,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-/// The statement of each property, for the no-argument run's summary.
+/// The statement of each property P1–P8 in one line, for the no-argument run's summary.
 const std::map<std::string, std::string>& property_titles() {
   static const std::map<std::string, std::string> t = {
       {"P1", "self-attention commutes with any row permutation (one head, scaled, multi-head with W_O)"},

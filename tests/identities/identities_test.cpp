@@ -43,7 +43,7 @@ TEST_CASE("the default subset (what `orderblind prove` runs)", "[slow][default]"
   for (const auto& p : planned_runs(true)) require_held(p.run(), p.label);
 }
 
-TEST_CASE("the full size list covers the issue's sizes") {
+TEST_CASE("the full size list covers the stated sizes (n ≤ 8, d ≤ 8, heads 1/2/4, blocks and stacks of 2)") {
   std::set<std::string> labels;
   for (const auto& p : planned_runs(false)) labels.insert(p.group + ": " + p.label);
   for (long n = 2; n <= 16; ++n)

@@ -241,13 +241,13 @@ def test_bad_arguments():
     ({"engine": "quickcheck"}, ValueError, "engine must be one of 'auto', 'hypothesis', 'builtin'"),
 ])
 def test_arguments_are_never_truncated_and_errors_name_them(kwargs, error, match):
-    """Issue 33: seed=1.5 and cases=2.7 were truncated, seed=-1 got NumPy's message without the name."""
+    """seed=1.5 and cases=2.7 were once truncated, seed=-1 got NumPy's message without the name: bad input is named."""
     with pytest.raises(error, match=match):
         ob.assert_permutation_equivariant(softmax_attention, **{"d": 2, **kwargs})
 
 
 def test_a_huge_width_is_refused_before_anything_is_allocated():
-    """Issue 33: d=10**12 raised NumPy's MemoryError from inside the library."""
+    """d=10**12 once raised NumPy's MemoryError from inside the library: the limit is named instead."""
     with pytest.raises(ValueError, match=r"d = 1000000000000 .* limit 16777216"):
         ob.assert_permutation_equivariant(softmax_attention, d=10 ** 12)
     with pytest.raises(ValueError, match="limit"):

@@ -110,7 +110,7 @@ def test_module_command_line(tmp_path):
     {"query": lambda q, m: q * (np.nan if m == 5 else 1.0)},
 ])
 def test_a_non_finite_value_from_a_scheme_is_an_error_never_a_held_law(kwargs):
-    """Issue 28: an infinite bias on the diagonal "held" relative scores and shift-linear."""
+    """An infinite bias on the diagonal once "held" relative scores and shift-linear: ∞ must fail like NaN."""
     with pytest.raises(ob.CallableError, match="must be finite"):
         ob.check_scheme(dim=4, **kwargs)
 
