@@ -13,8 +13,8 @@
 
 #include "orderblind/errors.hpp"
 #include "orderblind/expfield/layer.hpp"
-#include "orderblind/fast/double_compare.hpp"
-#include "orderblind/fast/double_rows.hpp"
+#include "orderblind/fast/kernels/double_compare.hpp"
+#include "orderblind/fast/kernels/double_rows.hpp"
 #include "orderblind/kernel.hpp"
 
 namespace orderblind::bench {
@@ -186,7 +186,7 @@ result run_mp100(const options& opt) {
       }));
 }
 
-/// max_abs(m), vectorised when every entry is finite (the same value: fast/double_compare.hpp).
+/// max_abs(m), vectorised when every entry is finite (the same value: fast/kernels/double_compare.hpp).
 double max_abs_double(const Matrix<double>& m) {
   return fast::all_finite(m) ? fast::max_abs_finite(m) : max_abs(m);
 }

@@ -465,10 +465,10 @@ Matrix<T> multi_head_self_attention(const Matrix<T>& x, const multi_head_weights
 
 }  // namespace orderblind
 
-// The fused double head (fast/double_head.hpp): a specialisation of head_kernels, so it must be seen
+// The fused double head (fast/heads/double_head.hpp): a specialisation of head_kernels, so it must be seen
 // wherever attention is (a specialisation missing from one translation unit would be an ODR violation).
-#include "orderblind/fast/double_head.hpp"
-// The multiprecision scalars with their fast products and heads (fast/multiprecision.hpp), for the same
+#include "orderblind/fast/heads/double_head.hpp"
+// The multiprecision scalars with their fast products and heads (fast/heads/multiprecision.hpp), for the same
 // reason: orderblind/scalar.hpp has the types only, so attention brings the kernels of every scalar it
 // can run over, with or without this build's compiled instances below.
 #include "orderblind/scalar/multiprecision.hpp"

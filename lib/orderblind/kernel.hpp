@@ -10,12 +10,12 @@
 #include <type_traits>
 #include <vector>
 
-#include "orderblind/fast/double_exp.hpp"
+#include "orderblind/fast/kernels/double_exp.hpp"
 #include "orderblind/matrix.hpp"
 
 namespace orderblind {
 
-/// exp in T: for double the library's own (fast/double_exp.hpp: within 2u·e^x + 2^-1075, the same bits
+/// exp in T: for double the library's own (fast/kernels/double_exp.hpp: within 2u·e^x + 2^-1075, the same bits
 /// in the fused head's vectors), otherwise the type's exp (std::exp or one found by argument lookup).
 template <Scalar T>
 T exp_of(const T& x) {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "orderblind/errors.hpp"
-#include "orderblind/fast/double_products.hpp"
+#include "orderblind/fast/kernels/double_products.hpp"
 #include "orderblind/scalar/traits.hpp"
 
 namespace orderblind {
@@ -128,7 +128,7 @@ T sum_terms(std::vector<T>& terms, summation how) {
 // its generic product over MPFR is about twice as slow as this loop. Here every output entry is one
 // dot product in index order, so row i of the result depends on row i of the left operand only.
 // NOTE: for double each term is one IEEE 754 fusedMultiplyAdd, s = fma(a_ik, b_kj, s) (the library's
-// definition of a double product; fast/double_products.hpp gives the same bits): one rounding per term
+// definition of a double product; fast/kernels/double_products.hpp gives the same bits): one rounding per term
 // instead of two. The float-error bounds built on γ_n still hold (enclosure/float_error.hpp says why).
 template <Scalar T>
 struct generic_product_kernels {
@@ -173,7 +173,7 @@ struct product_kernels : generic_product_kernels<T> {
                 "it (or orderblind/attention.hpp) in this translation unit (orderblind/scalar.hpp has the types only)");
 };
 
-/// double: the generic fma chain in index order, vectorised over the rows (fast/double_products.hpp, a
+/// double: the generic fma chain in index order, vectorised over the rows (fast/kernels/double_products.hpp, a
 /// leaf that includes Eigen only). Here, beside the primary template, because double has no header of its
 /// own: every translation unit that can instantiate product_kernels<double> sees it.
 template <>

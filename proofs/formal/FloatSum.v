@@ -727,7 +727,7 @@ nra.
 Qed.
 
 (** ** Masks and m keys: a masked key only removes terms *)
-(** A row of keys (allowed b_j, score s_j, value v_j) as softmax_row_strided (fast/double_head.hpp)
+(** A row of keys (allowed b_j, score s_j, value v_j) as softmax_row_strided (fast/heads/double_head.hpp)
     computes it under a padding or causal mask: the shift is the row maximum over the allowed keys; a
     masked key's weight is set to 0 and skipped by the normaliser T = 0 + Σ over the allowed keys in
     order; the output is the fma chain over ALL keys in key order, the masked ones contributing

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The double arithmetic's exp (lib/orderblind/fast/double_exp.hpp): its error bound
+// The double arithmetic's exp (lib/orderblind/fast/kernels/double_exp.hpp): its error bound
 // |exp(x) − e^x| ≤ 2u·e^x + 2^-1075 checked against MPFR at 256 bits on sampled points (the law), the
 // bound's own constants enclosed with MPFI (docs/derivations/double-exp.md), every implementation
 // (portable, FMA, AVX2, AVX-512F) bit for bit the same, the special values — and mutants the law catches:
@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "orderblind/fast/double_exp.hpp"
+#include "orderblind/fast/kernels/double_exp.hpp"
 #include "orderblind/seed.hpp"
 
 using namespace orderblind;

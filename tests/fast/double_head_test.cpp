@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The fused double head (lib/orderblind/fast/double_head.hpp) and the double products
-// (fast/double_products.hpp: AVX-512F, AVX2+FMA, portable) against the generic path and a std::fma
+// The fused double head (lib/orderblind/fast/heads/double_head.hpp) and the double products
+// (fast/kernels/double_products.hpp: AVX-512F, AVX2+FMA, portable) against the generic path and a std::fma
 // reference: bit for bit, masks, cross-attention, vector tails, declines, errors — and mutants of the
 // head and of the products (an unfused one among them) that the comparison catches.
 #include <catch2/catch.hpp>
@@ -11,8 +11,8 @@
 #include <limits>
 #include <random>
 
-#include "orderblind/fast/double_compare.hpp"
-#include "orderblind/fast/double_rows.hpp"
+#include "orderblind/fast/kernels/double_compare.hpp"
+#include "orderblind/fast/kernels/double_rows.hpp"
 #include "orderblind/orderblind.hpp"
 
 using namespace orderblind;

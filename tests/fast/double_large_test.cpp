@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The large-size path of the fused double head (lib/orderblind/fast/double_large.hpp): bit for bit the
+// The large-size path of the fused double head (lib/orderblind/fast/heads/double_large.hpp): bit for bit the
 // generic path for every implementation, panel tail and thread count; a permutation of the query rows
 // moves each output row's bits unchanged (the order of every sum per entry does not depend on the row's
 // position); the self-attention residual stays within large_attention_reorder_bound_eps, and the

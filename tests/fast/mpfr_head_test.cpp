@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Tests of the fused mpfr100 softmax head (lib/orderblind/fast/mpfr_head.hpp, fixed_point.hpp,
+// Tests of the fused mpfr100 softmax head (lib/orderblind/fast/heads/mpfr_head.hpp, fixed_point.hpp,
 // fixed_exp.hpp): its stated error bound against MPFR at 665 bits, bit-for-bit permutation
 // equivariance, the generic path's errors and its declines, and mutants these checks must catch.
 #include <catch2/catch.hpp>
@@ -77,7 +77,7 @@ struct draw {
 
 W abs_w(const W& x) { return x < W(0) ? W(-x) : x; }
 
-/// The head's stated bound (fast/mpfr_head.hpp), entry by entry, against the 665-bit reference:
+/// The head's stated bound (fast/heads/mpfr_head.hpp), entry by entry, against the 665-bit reference:
 /// |Z − Attn| ≤ ε·(|Attn|/2 + 2^-40·(max(1, max|V|)·(σ + n) + d·max|C|·max|W_V|)),
 /// σ = |scale|·d_k·d²·max|Y|·max|W_Q|·max|C|·max|W_K|. Returns the worst ratio error/bound (≤ 1: the
 /// bound holds) and, in err_eps, the worst error in units of ε·max(1, max|V|).

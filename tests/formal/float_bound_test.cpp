@@ -85,7 +85,7 @@ TEST_CASE("a constructed input reaches 0.4 of the proved bound, never more") {
     const double vmax = 0.53;
     const auto z = cross_attention(q.y, q.c, q.w, q.opt);              // the fused double head
     const auto zr = cross_attention(q.y, reversed_rows(q.c), q.w, q.opt);
-    // The generic path on the same Q, K, V: the same bits (fast/double_head.hpp's promise).
+    // The generic path on the same Q, K, V: the same bits (fast/heads/double_head.hpp's promise).
     const Matrix<double> qm = Matrix<double>::Constant(1, 1, 1.0);
     const auto g = attend_trace(qm, Matrix<double>(q.c.col(0)), Matrix<double>(q.c.col(1)), q.opt).z;
     REQUIRE(g(0, 0) == z(0, 0));

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 /// The Boost.Multiprecision scalars (scalar/multiprecision_types.hpp) with their fast kernels
-/// (fast/multiprecision.hpp): the specialisations come with the types, so every translation unit that
+/// (fast/heads/multiprecision.hpp): the specialisations come with the types, so every translation unit that
 /// can use mpq_rational or mpfr100 in a product or an attention head sees the same definitions (one
 /// missing from one translation unit would be an ODR violation). The kernels include the core only.
-#include "orderblind/fast/multiprecision.hpp"
+#include "orderblind/fast/heads/multiprecision.hpp"
 #include "orderblind/scalar/multiprecision_types.hpp"

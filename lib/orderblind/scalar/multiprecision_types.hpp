@@ -54,7 +54,7 @@ struct scalar_traits<mpq_rational> : rational_traits<mpq_rational> {
   static constexpr const char* description = "exact rationals (GMP mpq)";
 };
 
-/// Its products are fraction-free (fast/multiprecision.hpp).
+/// Its products are fraction-free (fast/heads/multiprecision.hpp).
 template <>
 inline constexpr bool has_specialised_products<mpq_rational> = true;
 
@@ -86,7 +86,7 @@ struct scalar_traits<mpfr100> : mp_real_traits<mpfr100> {
   static constexpr const char* description = "MPFR, 100 decimal digits";
 };
 
-/// Its products run without a temporary per term (fast/multiprecision.hpp).
+/// Its products run without a temporary per term (fast/heads/multiprecision.hpp).
 template <>
 inline constexpr bool has_specialised_products<mpfr100> = true;
 

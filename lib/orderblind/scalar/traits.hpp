@@ -19,7 +19,7 @@ template <class T>
 struct scalar_traits;
 
 /// True for a scalar whose matrix products are specialised in a header of its own (mpq_rational and
-/// mpfr100: fast/multiprecision.hpp, through scalar/multiprecision.hpp or attention.hpp). The generic
+/// mpfr100: fast/heads/multiprecision.hpp, through scalar/multiprecision.hpp or attention.hpp). The generic
 /// product_kernels (matrix.hpp) refuse to be instantiated for such a scalar: a translation unit that misses
 /// that header fails to compile, naming it, instead of running the generic loops in place of the
 /// specialisation (an ODR violation, and a lost fast path).

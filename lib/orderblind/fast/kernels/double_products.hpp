@@ -12,7 +12,7 @@
 
 #include <Eigen/Core>
 
-#include "orderblind/fast/double_panels.hpp"
+#include "orderblind/fast/kernels/double_panels.hpp"
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define ORDERBLIND_HAVE_FMA_PRODUCTS 1
@@ -72,7 +72,7 @@ inline void store_first(double* p, V x, int count) { _mm256_maskstore_pd(p, firs
 inline V fma(V a, V b, V c) { return _mm256_fmadd_pd(a, b, c); }
 }  // namespace orderblind::fast::detail::avx2_fma
 #define ORDERBLIND_DOUBLE_FMA_ISA avx2_fma
-#include "orderblind/fast/double_products_fma.hpp"
+#include "orderblind/fast/kernels/double_products_fma.hpp"
 #undef ORDERBLIND_DOUBLE_FMA_ISA
 #pragma GCC pop_options
 
@@ -96,7 +96,7 @@ inline void store_first(double* p, V x, int count) { _mm512_mask_storeu_pd(p, fi
 inline V fma(V a, V b, V c) { return _mm512_fmadd_pd(a, b, c); }
 }  // namespace orderblind::fast::detail::avx512f
 #define ORDERBLIND_DOUBLE_FMA_ISA avx512f
-#include "orderblind/fast/double_products_fma.hpp"
+#include "orderblind/fast/kernels/double_products_fma.hpp"
 #undef ORDERBLIND_DOUBLE_FMA_ISA
 #pragma GCC pop_options
 #endif
@@ -200,7 +200,7 @@ inline bool all_finite(const Eigen::MatrixXd& m) { return all_finite(m.data(), m
 /// b(t, j) = pb[t·ldb_t + j·ldb_j], out is n×m (column-major). Each entry the fma chain in k order.
 inline void multiply_double_into(const double* pa, Eigen::Index n, Eigen::Index k, const double* pb,
                                  Eigen::Index ldb_t, Eigen::Index ldb_j, Eigen::Index m, double* out) {
-  // NOTE: at real sizes the panels (fast/double_panels.hpp): the same bits, with packed operands that
+  // NOTE: at real sizes the panels (fast/kernels/double_panels.hpp): the same bits, with packed operands that
   // stay in cache. Measured in thread CPU time on the Xeon of docs/performance.md, one thread: 1024×512
   // by 512×512 14.8 ms unpacked, 8.7 ms by panels; 512×512 by 512×64 0.84 and 0.62 ms. With a short
   // inner dimension or few rows the unpacked tiles win (1024×64 by 64×1024: 2.0 against 2.8 ms).

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 /// Fixed-point vectors of 6 × 64-bit limbs with one shared exponent per vector, for the fused
-/// mpfr100 attention head (fast/mpfr_head.hpp): exact conversion from MPFR numbers of at most 384
+/// mpfr100 attention head (fast/heads/mpfr_head.hpp): exact conversion from MPFR numbers of at most 384
 /// bits, exact integer dot products by product scanning, and the rounding of wide results back to a
 /// fixed-point group or, once, to an MPFR number.
 ///
@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "orderblind/fast/int128.hpp"
+#include "orderblind/fast/kernels/int128.hpp"
 #include "orderblind/index.hpp"
 
 namespace orderblind::fast::fixed {

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "orderblind/fast/int128.hpp"
+#include "orderblind/fast/kernels/int128.hpp"
 #include "orderblind/index.hpp"
 #include "orderblind/matrix.hpp"
 

@@ -20,10 +20,10 @@
 #include <utility>
 #include <vector>
 
-#include "orderblind/fast/double_compare.hpp"
-#include "orderblind/fast/double_exp.hpp"
-#include "orderblind/fast/double_large.hpp"
-#include "orderblind/fast/double_products.hpp"
+#include "orderblind/fast/kernels/double_compare.hpp"
+#include "orderblind/fast/kernels/double_exp.hpp"
+#include "orderblind/fast/heads/double_large.hpp"
+#include "orderblind/fast/kernels/double_products.hpp"
 #include "orderblind/kernel.hpp"
 #include "orderblind/mask.hpp"
 #include "orderblind/matrix.hpp"
@@ -79,7 +79,7 @@ inline void softmax_row_strided(double* p, Eigen::Index stride, Eigen::Index nk,
 /// time in the lanes of a vector V, the rows left over one at a time.
 // NOTE: a lane runs exactly the scalar row's operations in the scalar row's order: ·scale per entry;
 // `m = m < x ? x : m` over j from m = x_0 (the generic `if (shift < s_j) shift = s_j`, NaN included);
-// x − shift; exp (fast/double_exp.hpp: its lanes are its scalar form); total = 0 + w_0 + w_1 + … in j
+// x − shift; exp (fast/kernels/double_exp.hpp: its lanes are its scalar form); total = 0 + w_0 + w_1 + … in j
 // order; w_j / total (IEEE division is correctly rounded in every lane). So the vectors change the
 // speed, never the bits. The exp pass runs over the whole block at the end of the shifts, in `isa`.
 template <class V, int L>
@@ -207,7 +207,7 @@ bool softmax_head_double_into(const double* y, Eigen::Index n, const double* c, 
                               double_head_fault fault = double_head_fault::none, double* value_magnitude = nullptr,
                               detail::softmax_isa isa = detail::best_softmax_isa()) {
   if (opt.sum != summation::in_order) return false;
-  // NOTE: at real sizes the large path (fast/double_large.hpp): the same bits, by panels, on every core.
+  // NOTE: at real sizes the large path (fast/heads/double_large.hpp): the same bits, by panels, on every core.
   // The faults and a forced softmax isa are the small path's test hooks: they keep it.
   if (n * nk >= large_head_min_scores && fault == double_head_fault::none && isa == detail::best_softmax_isa() &&
       softmax_head_double_large_into(y, n, c, nk, d, w, opt, z, value_magnitude))

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// The large-size path of the fused double softmax head (fast/double_head.hpp dispatches to it by size):
+/// The large-size path of the fused double softmax head (fast/heads/double_head.hpp dispatches to it by size):
 /// the same result, bit for bit, computed panel by panel (R query rows at a time, R = 24 for AVX-512F, 12
 /// for AVX2) so that the scores of a panel stay in the core's cache, on several threads.
 ///
 ///   per R-row panel of queries:  Q_p = Y_p·W_Q,  S_p = Q_p·Kᵀ,  A_p = softmax(S_p·scale),  Z_p = A_p·V
 ///
 /// with K = C·W_K and V = C·W_V computed first (also by panels) and packed into C-column panels.
-// NOTE: the kernels are fast/double_panels.hpp's (why hand-written: there).
+// NOTE: the kernels are fast/kernels/double_panels.hpp's (why hand-written: there).
 // NOTE: why the result is bit for bit the small path's (and so the generic path's): every product entry
 // is the fma chain over its inner index in order (panel_product: one register accumulator per entry for
 // the whole chain); every softmax row runs the generic row's operations in its order (panel_softmax, one
@@ -23,9 +23,9 @@
 
 #include <Eigen/Core>
 
-#include "orderblind/fast/double_compare.hpp"
-#include "orderblind/fast/double_panels.hpp"
-#include "orderblind/fast/double_products.hpp"
+#include "orderblind/fast/kernels/double_compare.hpp"
+#include "orderblind/fast/kernels/double_panels.hpp"
+#include "orderblind/fast/kernels/double_products.hpp"
 #include "orderblind/matrix.hpp"
 
 namespace orderblind::fast {

@@ -11,7 +11,7 @@
 // overflow to ±∞ but is never NaN, so the maximum stays well defined.
 #include <Eigen/Core>
 
-#include "orderblind/fast/double_products.hpp"
+#include "orderblind/fast/kernels/double_products.hpp"
 
 namespace orderblind::fast {
 

@@ -17,7 +17,7 @@
 #include "orderblind/index.hpp"
 #include "orderblind/mask.hpp"
 #include "orderblind/matrix.hpp"
-#include "orderblind/fast/rational_products.hpp"
+#include "orderblind/fast/heads/rational_products.hpp"
 
 namespace orderblind::fast {
 

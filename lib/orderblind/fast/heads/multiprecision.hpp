@@ -7,17 +7,17 @@
 /// - mpq_rational: fraction-free products, rational-kernel weights and whole attention heads
 ///   (fast/rational_*.hpp), each falling back to the generic code when an entry is too wide;
 /// - mpfr100: allocation-free product loops, bitwise equal to the generic ones, and whole softmax
-///   heads in 384-bit fixed point (fast/mpfr_head.hpp), within a stated bound of the true attention.
+///   heads in 384-bit fixed point (fast/heads/mpfr_head.hpp), within a stated bound of the true attention.
 // NOTE: includes the core only, never attention.hpp: the customisation points head_kernels and
 // inverse_sqrt_scale are declared here (defined in attention.hpp) and the heads' evaluate is a template
 // over the weights and options types, complete wherever attention calls it.
 #include <optional>
 #include <vector>
 
-#include "orderblind/fast/mpfr_head.hpp"
-#include "orderblind/fast/mpfr_products.hpp"
-#include "orderblind/fast/rational_head.hpp"
-#include "orderblind/fast/rational_products.hpp"
+#include "orderblind/fast/heads/mpfr_head.hpp"
+#include "orderblind/fast/heads/mpfr_products.hpp"
+#include "orderblind/fast/heads/rational_head.hpp"
+#include "orderblind/fast/heads/rational_products.hpp"
 #include "orderblind/kernel.hpp"
 #include "orderblind/mask.hpp"
 #include "orderblind/matrix.hpp"
@@ -87,7 +87,7 @@ struct head_kernels<mpq_rational, rational_kernel> {
   }
 };
 
-/// One softmax attention head over mpfr100 in 384-bit fixed point (fast/mpfr_head.hpp): exact integer
+/// One softmax attention head over mpfr100 in 384-bit fixed point (fast/heads/mpfr_head.hpp): exact integer
 /// sums over the sequence axis, so Attn(PX) = P·Attn(X) bit for bit, and every output entry within
 /// ε·|Z|/2 + 2^-40·ε·(max(1, max|V|)·(σ + n) + d·max|C|·max|W_V|) of the true attention (the bound
 /// and σ are in mpfr_head.hpp). Declines (the generic code runs) for sorted summation and for inputs the fixed

@@ -7,7 +7,7 @@
 /// bound before any arithmetic, so a true return means the result is exactly the rational one.
 #include <vector>
 
-#include "orderblind/fast/fraction_free.hpp"
+#include "orderblind/fast/heads/fraction_free.hpp"
 #include "orderblind/index.hpp"
 
 namespace orderblind::fast {

@@ -4,17 +4,17 @@
 /// columns) or AVX2+FMA (R = 12, C = 4). Rows are packed R at a time (t-major), the right operand into
 /// C-column panels; one panel product keeps its 3·C accumulators in registers for the whole inner loop.
 /// Every product entry is the library's fma chain s = 0; s = fma(a_t, b_t, s) in t order, every softmax row
-/// the generic row's operations in order, so the panels give the bits of fast/double_products.hpp (which
-/// calls multiply_double_panels at large sizes) and of the fused head (fast/double_large.hpp).
+/// the generic row's operations in order, so the panels give the bits of fast/kernels/double_products.hpp (which
+/// calls multiply_double_panels at large sizes) and of the fused head (fast/heads/double_large.hpp).
 // NOTE: why hand-written, not Eigen's GEBP or a BLAS. (1) The library's double product is the fma chain
-// in t order per entry (fast/double_products.hpp), and the generic path is the definition: a blocked GEMM
+// in t order per entry (fast/kernels/double_products.hpp), and the generic path is the definition: a blocked GEMM
 // splits t into blocks summed separately (Eigen: kc-blocks added into C with α; OpenBLAS likewise) and
 // reduces remainder rows horizontally, so its bits differ from the generic path's and can depend on where
 // a row sits. (2) The library is compiled for the baseline x86-64 target: Eigen's packet ISA is fixed at
 // compile time (SSE2 there: Q·Kᵀ at n = 1024, d = 64 took 25 ms with Eigen, 6 ms with this library's
 // AVX-512F kernel on the machine of docs/performance.md), while these kernels are chosen at run time.
 // (3) OpenBLAS's kernel depends on OPENBLAS_CORETYPE, an environment variable.
-// NOTE: a leaf below fast/double_products.hpp (the standard library, Eigen and fast/double_exp.hpp only).
+// NOTE: a leaf below fast/kernels/double_products.hpp (the standard library, Eigen and fast/kernels/double_exp.hpp only).
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
@@ -29,7 +29,7 @@
 
 #include <Eigen/Core>
 
-#include "orderblind/fast/double_exp.hpp"
+#include "orderblind/fast/kernels/double_exp.hpp"
 
 #ifdef ORDERBLIND_HAVE_VECTOR_EXP
 #define ORDERBLIND_HAVE_LARGE_HEAD 1
@@ -47,7 +47,7 @@ constexpr int C = 4;
 inline V broadcast(const double* x) { return _mm256_broadcast_sd(x); }
 }  // namespace orderblind::fast::detail::avx2_large
 #define ORDERBLIND_DOUBLE_LARGE_ISA avx2_large
-#include "orderblind/fast/double_large_panel.hpp"
+#include "orderblind/fast/kernels/double_large_panel.hpp"
 #undef ORDERBLIND_DOUBLE_LARGE_ISA
 #pragma GCC pop_options
 
@@ -64,7 +64,7 @@ constexpr int C = 8;
 inline V broadcast(const double* x) { return _mm512_set1_pd(*x); }
 }  // namespace orderblind::fast::detail::avx512f_large
 #define ORDERBLIND_DOUBLE_LARGE_ISA avx512f_large
-#include "orderblind/fast/double_large_panel.hpp"
+#include "orderblind/fast/kernels/double_large_panel.hpp"
 #undef ORDERBLIND_DOUBLE_LARGE_ISA
 #pragma GCC pop_options
 #endif

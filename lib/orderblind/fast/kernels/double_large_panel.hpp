@@ -67,7 +67,7 @@ inline void panel_product(const double* a, Eigen::Index a_step, Eigen::Index k, 
 /// The softmax of the R rows of a panel in place: score j of row r at s[j·R + r], columns j < nk, each
 /// lane one row, in the generic path's order: x·scale; the shift m = x_0, then m = m < x ? x : m for
 /// j = 1, 2, …; w = exp(x − m); total = 0 + w_0 + w_1 + … in j order; w / total.
-// NOTE: one pass fewer than fast/double_head.hpp's softmax_rows (the exp is taken in the pass that sums
+// NOTE: one pass fewer than fast/heads/double_head.hpp's softmax_rows (the exp is taken in the pass that sums
 // the total, on the vector in registers), the same operations on the same operands in each lane.
 inline void panel_softmax(double* s, Eigen::Index nk, double scale) {
   const V sc = V{} + scale;
@@ -101,7 +101,7 @@ inline void panel_softmax(double* s, Eigen::Index nk, double scale) {
 /// panel_softmax of a masked head: lane r is query row i0 + r; column j is allowed for it when key_ok[j]
 /// (every j when key_ok is null) and, when `causal`, j ≤ i0 + r; columns j < cols only (the caller
 /// never reads the others). Column j_first is allowed in every lane. The generic masked row's operations
-/// in its order (softmax_row_strided in fast/double_head.hpp): x·scale; the shift from the first allowed
+/// in its order (softmax_row_strided in fast/heads/double_head.hpp): x·scale; the shift from the first allowed
 /// score by `m < x ? x : m` over the allowed ones in j order; w = exp(x − m) and total = 0 + w + … over
 /// the allowed ones in j order; w / total where allowed, 0 where not.
 // NOTE: every lane computes every column and keeps the allowed ones (a select, not a branch). A masked

@@ -2,7 +2,7 @@
 #pragma once
 /// One softmax attention head over 384-bit fixed point, for MPFR numbers of at most 384 bits
 /// (mpfr100 has 334): Q, K, V, the scaled scores, the max-subtracted exponentials, the normaliser
-/// and A·V are integer arithmetic on 6-limb fixed-point vectors (fast/fixed_point.hpp), and each
+/// and A·V are integer arithmetic on 6-limb fixed-point vectors (fast/kernels/fixed_point.hpp), and each
 /// output entry is rounded to the output's precision once: Z_ic ≈ N_ic / D_i with N_ic and D_i
 /// exact integers.
 ///
@@ -31,8 +31,8 @@
 #include "orderblind/index.hpp"
 #include "orderblind/mask.hpp"
 #include "orderblind/matrix.hpp"
-#include "orderblind/fast/fixed_exp.hpp"
-#include "orderblind/fast/fixed_point.hpp"
+#include "orderblind/fast/kernels/fixed_exp.hpp"
+#include "orderblind/fast/kernels/fixed_point.hpp"
 
 namespace orderblind::fast {
 

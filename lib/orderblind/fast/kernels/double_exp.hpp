@@ -19,7 +19,7 @@
 // operation is a correctly rounded IEEE one (fma, +, −, ·, bit moves), so a lane of a vector and the
 // scalar form run the same operations on the same operands and give the same bits, on every CPU.
 // NOTE: a leaf (the standard library and the CPU's intrinsics only), so that kernel.hpp (core) can
-// include it as matrix.hpp includes fast/double_products.hpp.
+// include it as matrix.hpp includes fast/kernels/double_products.hpp.
 // NOTE: every multiply-add is an explicit fma, and nothing else could be contracted (no product feeds
 // an addition), so -ffp-contract=fast (GCC's default in GNU mode) cannot change a bit between the
 // paths compiled with and without FMA instructions.

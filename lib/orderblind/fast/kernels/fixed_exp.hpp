@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// exp(−t) for t ≥ 0 in 384-bit fixed point (fast/fixed_point.hpp), for the max-subtracted scores of
+/// exp(−t) for t ≥ 0 in 384-bit fixed point (fast/kernels/fixed_point.hpp), for the max-subtracted scores of
 /// the fused mpfr100 softmax head.
 ///
 /// t = m + a/2^6 + b/2^12 + c/2^18 + d/2^24 + r with m an integer, a…d in [0, 64) and r < 2^-24:
@@ -17,7 +17,7 @@
 #include <array>
 #include <cstdint>
 
-#include "orderblind/fast/fixed_point.hpp"
+#include "orderblind/fast/kernels/fixed_point.hpp"
 #include "orderblind/index.hpp"
 
 namespace orderblind::fast::fixed {
