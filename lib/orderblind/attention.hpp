@@ -17,6 +17,13 @@
 #include "orderblind/mask.hpp"
 #include "orderblind/matrix.hpp"
 #include "orderblind/pe/concept.hpp"
+// The fast heads, first: each specialises the customisation point `head_kernels` (declared, not defined,
+// in its own header, which includes the core only and never this one), so the specialisations are seen
+// before any use below, in every unit that sees attention (one missing from a unit would be an ODR
+// violation). fast/heads/double_head.hpp is the fused double head; scalar/multiprecision.hpp brings the
+// multiprecision scalars with their fast products and heads (orderblind/scalar.hpp has the types only).
+#include "orderblind/fast/heads/double_head.hpp"
+#include "orderblind/scalar/multiprecision.hpp"
 
 namespace orderblind {
 
@@ -465,13 +472,6 @@ Matrix<T> multi_head_self_attention(const Matrix<T>& x, const multi_head_weights
 
 }  // namespace orderblind
 
-// The fused double head (fast/heads/double_head.hpp): a specialisation of head_kernels, so it must be seen
-// wherever attention is (a specialisation missing from one translation unit would be an ODR violation).
-#include "orderblind/fast/heads/double_head.hpp"
-// The multiprecision scalars with their fast products and heads (fast/heads/multiprecision.hpp), for the same
-// reason: orderblind/scalar.hpp has the types only, so attention brings the kernels of every scalar it
-// can run over, with or without this build's compiled instances below.
-#include "orderblind/scalar/multiprecision.hpp"
 
 // NOTE: a target of this project's build (not a user of the installed headers) is compiled with
 // ORDERBLIND_INSTANCES_COMPILED (cmake/OrderblindInstances.cmake): attention over double, mpq_rational
