@@ -22,6 +22,7 @@
 // before any use below, in every unit that sees attention (one missing from a unit would be an ODR
 // violation). fast/heads/double_head.hpp is the fused double head; scalar/multiprecision.hpp brings the
 // multiprecision scalars with their fast products and heads (orderblind/scalar.hpp has the types only).
+#define ORDERBLIND_MODULE_ATTENTION 1  // the module header of attention: may include fast/heads/
 #include "orderblind/fast/heads/double_head.hpp"
 #include "orderblind/scalar/multiprecision.hpp"
 

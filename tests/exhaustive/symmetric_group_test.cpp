@@ -8,7 +8,7 @@
 
 #include "orderblind/verify/render.hpp"
 #include "proofs/certificate.hpp"
-#include "orderblind/fast/heads/rational_head.hpp"
+#include "orderblind/scalar/multiprecision.hpp"
 #include "proofs/exhaustive/symmetric_group_proof.hpp"
 
 using namespace orderblind;

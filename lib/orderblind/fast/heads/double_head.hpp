@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include "orderblind/fast/heads/private.hpp"  // refuses to be included except through a module header
 /// A fused attention head for double with the softmax kernel: bit for bit the generic path's result
 /// (attention.hpp: attend_trace, normalise_rows, softmax_kernel::weights), without its per-row
 /// vectors, copies and repeated passes.

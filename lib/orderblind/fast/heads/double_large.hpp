@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include "orderblind/fast/heads/private.hpp"  // refuses to be included except through a module header
 /// The large-size path of the fused double softmax head (fast/heads/double_head.hpp dispatches to it by size):
 /// the same result, bit for bit, computed panel by panel (R query rows at a time, R = 24 for AVX-512F, 12
 /// for AVX2) so that the scores of a panel stay in the core's cache, on several threads.

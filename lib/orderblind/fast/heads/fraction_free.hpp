@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include "orderblind/fast/heads/private.hpp"  // refuses to be included except through a module header
 /// Fraction-free form of a rational matrix: each line (row, or column) as 64-bit integer numerators
 /// over one shared positive denominator, the lcm of the line's denominators. Products of such
 /// lines are integer dot products; the rational result is canonicalised once, at the end.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include "orderblind/fast/heads/private.hpp"  // refuses to be included except through a module header
 /// One softmax attention head over 384-bit fixed point, for MPFR numbers of at most 384 bits
 /// (mpfr100 has 334): Q, K, V, the scaled scores, the max-subtracted exponentials, the normaliser
 /// and A·V are integer arithmetic on 6-limb fixed-point vectors (fast/kernels/fixed_point.hpp), and each

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include "orderblind/fast/heads/private.hpp"  // refuses to be included except through a module header
 /// Product kernels for fixed-precision MPFR reals that give bit-for-bit the results of the generic
 /// loops (every output entry is 0 + a_i0·b_0j + a_i1·b_1j + … in index order, each product and sum
 /// rounded to nearest once) without their overheads.

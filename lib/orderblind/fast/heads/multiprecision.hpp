@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include "orderblind/fast/heads/private.hpp"  // refuses to be included except through a module header
 /// The fast kernels of the multiprecision scalars, as specialisations of the library's customisation
 /// points. Included by scalar/multiprecision.hpp, so that they are visible wherever the types are (a
 /// specialisation missing from one translation unit would be an ODR violation).

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include "orderblind/fast/heads/private.hpp"  // refuses to be included except through a module header
 /// One attention head over GMP rationals with the rational kernel, fraction-free end to end:
 /// Q, K, V, the scores, the kernel's weights and A·V stay integers over shared denominators, and
 /// only the output is canonicalised (word gcds per entry, one wide gcd per row: see row_gcds).

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include "orderblind/fast/heads/private.hpp"  // refuses to be included except through a module header
 /// Fast exact products and rational-kernel weights for GMP rationals (fraction-free, 128-bit).
 ///
 /// Each returns false (and leaves its output unspecified) when an operand is too wide for the
