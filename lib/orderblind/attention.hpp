@@ -12,19 +12,15 @@
 #include <utility>
 #include <vector>
 
-#include "orderblind/kernel.hpp"
-#include "orderblind/index.hpp"
-#include "orderblind/mask.hpp"
-#include "orderblind/matrix.hpp"
+#include "orderblind/core.hpp"
 #include "orderblind/pe/concept.hpp"
 // The fast heads, first: each specialises the customisation point `head_kernels` (declared, not defined,
 // in its own header, which includes the core only and never this one), so the specialisations are seen
 // before any use below, in every unit that sees attention (one missing from a unit would be an ODR
-// violation). fast/heads/double_head.hpp is the fused double head; scalar/multiprecision.hpp brings the
-// multiprecision scalars with their fast products and heads (orderblind/scalar.hpp has the types only).
+// violation). fast/heads/double_head.hpp is the fused double head; the multiprecision scalars' products
+// and heads came with core.hpp (scalar/multiprecision.hpp).
 #define ORDERBLIND_MODULE_ATTENTION 1  // the module header of attention: may include fast/heads/
 #include "orderblind/fast/heads/double_head.hpp"
-#include "orderblind/scalar/multiprecision.hpp"
 
 namespace orderblind {
 
