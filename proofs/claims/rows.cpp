@@ -1443,17 +1443,19 @@ void text001(rows_builder& b) {
   b.add(words(s, "§3.3, Try it", "You should get two words that moved and zero vectors that changed", "2 moved, 0 changed",
               exact),
         [](const claim_inputs& in, verify::check& c) {
-          const Matrix<Q> x0 = in.exact("text000.dog bites man"), p = in.exact("text000.P");
-          const auto img = permutation_of(p);
-          if (img.empty()) {
+          const Matrix<Q> x0 = in.exact("text000.dog bites man");
+          const auto p = as_permutation(in.exact("text000.P"));
+          if (!p) {
             computed(c) = "P is not a permutation matrix";
             return;
           }
-          const auto z = attend000_exact(in, x0).z, zp = attend000_exact(in, multiply(p, x0)).z;
+          // The law's two sides, f(PX) and P·f(X), compared row by row: a row that differs is a vector that changed.
+          const auto [lhs, rhs] = verify::sides<Q>(
+              attention_equivariance, [&](const std::vector<Matrix<Q>>& a) { return attend000_exact(in, a[0]).z; }, {x0}, *p);
           int moved = 0, changed = 0;
-          for (std::size_t i = 0; i < 3; ++i) {
-            moved += img[i] != static_cast<Eigen::Index>(i) ? 1 : 0;
-            changed += zp.row(static_cast<Eigen::Index>(i)) == z.row(img[i]) ? 0 : 1;
+          for (Eigen::Index i = 0; i < p->points(); ++i) {
+            moved += p->at(i) != i ? 1 : 0;
+            changed += lhs.row(i) == rhs.row(i) ? 0 : 1;
           }
           computed(c) = std::to_string(moved) + " moved, " + std::to_string(changed) + " changed";
           c.note = "text 000's dog/bites/man vectors (text 001 gives none), W = I, rational kernel";
