@@ -9,7 +9,6 @@
 namespace orderblind::cli {
 namespace {
 
-using claims::claim_verdict;
 using claims::compute_claims;
 using claims::texts_inputs;
 
@@ -30,16 +29,16 @@ const registrar cmd{command{"claims",
                                 const auto report = claims::to_report(r);
                                 emit(report, opts, std::cout);
                                 // NOTE: an empty table checked nothing, so it does not hold either.
-                                rc = r.held() ? exit_code_of(report) : failed;
+                                rc = claims::all_held(r) ? exit_code_of(report) : failed;
                               });
                             }}};
 
 const registrar job{main_job{40, "claims", [](const global_options& opts) {
                                const auto r = compute_claims(texts_inputs(config_of(opts)));
-                               auto c = verify::summarise(verify::top_checks(claims::to_report(r)), "claims",
+                               auto c = verify::summarise(r, "claims",
                                                           "every checkable claim of texts 000–003 (see 'orderblind claims')");
                                // NOTE: an empty table checked nothing, so it does not hold either (as the subcommand).
-                               if (!r.held()) c.outcome = verify::verdict::failed;
+                               if (!claims::all_held(r)) c.outcome = verify::verdict::failed;
                                c.note = claims::claims_summary_line(r);
                                return verify::value::checks{c};
                              }}};

@@ -30,8 +30,8 @@ const registrar cmd{command{
 // NOTE: one summary check per example, from the same figure checks the subcommand prints.
 const registrar job{main_job{10, "examples", [](const global_options&) {
                                verify::value::checks rows;
-                               for (const auto& e : proofs::compute_worked_examples())
-                                 rows.push_back(verify::summarise(proofs::figure_checks(e), "example:" + e.name,
+                               for (const auto& e : proofs::worked_examples())
+                                 rows.push_back(verify::summarise(e.figures(), "example:" + e.name,
                                                                   e.title + " (" + e.source + ")"));
                                return rows;
                              }}};

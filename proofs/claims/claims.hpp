@@ -23,24 +23,16 @@
 
 #include "orderblind/matrix.hpp"
 #include "orderblind/scalar/multiprecision.hpp"
+#include "orderblind/verify/report.hpp"
 #include "proofs/proof.hpp"
 
 namespace orderblind::claims {
 
-/// A claim's verdict (see the file comment).
-enum class claim_verdict { held, erratum, questionable, failed };
-/// "held", "erratum", "questionable" or "FAILED".
-const char* to_string(claim_verdict v);
-
-/// The kind of evidence a row rests on: the one evidence model's (verify/evidence.hpp; JSON `evidence`:
-/// the enumerator's name). A row that takes the verdict of cited proof steps carries the weakest of
-/// theirs, and a row that samples random cases itself says so; the `*_on_data`, `count_on_data` and
-/// `literature` kinds are what a row computes on the texts' data itself.
-using claim_evidence = verify::evidence_kind;
-/// The enumerator's name, e.g. "exact_on_data" (the JSON value).
-inline const char* to_string(claim_evidence e) { return verify::name(e); }
-/// A proof step's kind as a claim's (the same enum: the identity, kept for the callers).
-inline claim_evidence evidence_from(proofs::evidence_kind k) { return k; }
+/// The verdict of a computed row: FAILED unless its check held; else an erratum when the text's figure or
+/// statement is wrong (the row asserted the correct one, and that held), held otherwise.
+inline verify::verdict decided(bool check_held, bool text_correct = true) {
+  return !check_held ? verify::verdict::failed : text_correct ? verify::verdict::held : verify::verdict::erratum;
+}
 
 /// What a claim is about: the library component its computation exercises (the dependence test
 /// substitutes a wrong version of it, `library_mutants()`, and the verdict must fail), the texts' data
@@ -58,9 +50,12 @@ enum class subject {
   rope,             ///< rotary embeddings
   alibi,            ///< ALiBi's score bias
   summation,        ///< floating-point summation order
+  literature,       ///< no computation: a questionable or a cited factual claim
 };
-/// "attention", "sinusoid", … (for messages).
+/// "attention", "the sinusoid", … (for messages).
 const char* to_string(subject s);
+/// The enumerator's name, e.g. "pos_over_length" (the JSON value of a claim's `about`).
+const char* name(subject s);
 
 /// A wrong version of one library component, as the claim rows' computations see it (the rows call the
 /// library through wrappers that apply the active mutant; `claim_inputs::set_mutant`).
@@ -70,37 +65,6 @@ struct library_mutant {
 };
 /// Every mutant the rows' wrappers can apply, by subject.
 const std::vector<library_mutant>& library_mutants();
-
-/// One checked claim.
-struct claim {
-  std::string text;        ///< "text 000" … "text 003"
-  std::string section;     ///< as the text numbers it, e.g. "§4, sentence B", "3.2", "Appendix A.2, Step 3"
-  std::string quote;       ///< the claim, quoted from the text
-  std::string text_value;  ///< the value or statement the text gives
-  std::string computed;    ///< what orderblind computes
-  std::string arithmetic;  ///< e.g. "mpfr100 (MPFR, 100 digits)", "mpq_rational (exact)"
-  claim_evidence evidence = claim_evidence::exact_on_data;  ///< the kind of evidence (see `claim_evidence`)
-  std::string evidence_detail;  ///< the evidence in words: the cited steps' kinds, the generator, seed and cases
-  bool text_correct = false;  ///< the text's value is right (else: an erratum)
-  bool check_held = false;    ///< the computation gave the asserted (correct) value
-  bool questionable = false;  ///< a dated or contested factual claim (no computation; reason + source)
-  bool cited = false;         ///< a correct factual claim confirmed by `source` (no computation; held, cited)
-  std::string correction;  ///< errata: the corrected figure or statement
-  std::string note;        ///< remark; questionable: the reason
-  std::string source;      ///< questionable: the source of the reason
-  std::vector<std::string> inputs;  ///< the data-table entries the computation read
-  std::vector<std::string> steps;   ///< the proof steps whose verdict it took, e.g. "A.1 step 6"
-  std::vector<proofs::evidence_kind> step_evidence;  ///< the kind of each of `steps`, in the same order
-  /// Cases behind the verdict: the most any cited step ran (the texts' examples + random cases), or the
-  /// random cases the row drew itself; 0 when it computes on the stated data only.
-  long cases = 0;
-  std::optional<std::uint64_t> seed{};  ///< the seed of those cases (unset: nothing was drawn)
-  subject about = subject::text_data;  ///< what the claim is about (see `subject`)
-  claim_verdict verdict() const {
-    if (questionable) return claim_verdict::questionable;
-    return !check_held ? claim_verdict::failed : text_correct ? claim_verdict::held : claim_verdict::erratum;
-  }
-};
 
 /// The inputs every claim computation reads: the texts' data as named mpfr100 matrices (scalars are
 /// 1×1), and a proof runner. Every read is recorded in the claim being computed.
@@ -141,7 +105,7 @@ class claim_inputs {
   const std::string& mutant() const { return mutant_; }
 
   /// Where reads are recorded (set by `evaluate`).
-  void record_into(claim* c) const { current_ = c; }
+  void record_into(verify::check* c) const { current_ = c; }
 
  private:
   const Matrix<R>& find(const std::string& key) const;
@@ -149,7 +113,7 @@ class claim_inputs {
   proof_runner run_;
   std::shared_ptr<std::map<std::string, proofs::proof_result>> cache_ =
       std::make_shared<std::map<std::string, proofs::proof_result>>();
-  mutable claim* current_ = nullptr;
+  mutable verify::check* current_ = nullptr;
   std::string mutant_;
 };
 
@@ -161,45 +125,64 @@ std::map<std::string, std::string> texts_data_sources();
 /// The texts' data with the registered proofs run at `cfg`.
 claim_inputs texts_inputs(const proofs::run_config& cfg = {});
 
-/// One row: the text's words and the computation that decides it (`compute` fills `computed`,
-/// `check_held`, `text_correct`, `correction`, `note`; an exception fails the row with its message).
+/// One row, as data: the text's words (text, section, quote, the value the text gives), the arithmetic
+/// and kind of evidence of its computation, what it is about, and the computation that decides it.
+///
+/// `evaluate` turns a row into its `verify::check` (`claim_check`) and runs `compute` on it: the
+/// computation sets the check's `outcome` (`decided`), its `computed`, `correction` and `evidence_basis`
+/// details (`detail_text`), and, where it compares against a bound, `bound`, `residual` and `note`. An
+/// exception fails the row with its message.
 ///
 /// `counterfactual`, for rows whose claim holds for every value of their inputs (an identity, a bound),
 /// changes the data so that the claim's premise is gone (P = I where the claim is about reordering, a
 /// position inside the table where it is about one outside): the verdict must then move. A test applies
 /// it with the generic perturbations (tests/claims/).
 struct claim_row {
-  claim words;
-  std::function<void(const claim_inputs&, claim&)> compute;
+  std::string text;        ///< "text 000" … "text 003"
+  std::string section;     ///< as the text numbers it, e.g. "§4, sentence B", "3.2", "Appendix A.2, Step 3"
+  std::string quote;       ///< the claim, quoted from the text
+  std::string text_value;  ///< the value or statement the text gives
+  std::string arithmetic;  ///< e.g. "mpfr100 (MPFR, 100 digits)", "mpq_rational (exact)"
+  verify::evidence_kind evidence = verify::evidence_kind::exact_on_data;  ///< the kind of evidence
+  std::string evidence_basis;  ///< the evidence in words: the cited steps' kinds, the generator, seed and cases
+  subject about = subject::text_data;  ///< what the claim is about (see `subject`)
+  std::function<void(const claim_inputs&, verify::check&)> compute{};
   std::function<void(claim_inputs::table&)> counterfactual{};
 };
 /// Every row, in the texts' order (computed rows, then the questionable ones, per text).
 const std::vector<claim_row>& claim_rows();
-/// The factual rows that no computation can decide (dated or contested), with reason and source.
-std::vector<claim> questionable_claims();
+/// The factual claims that no computation can decide (dated or contested), with reason (`note`) and
+/// source (`reason_source`): verdict questionable.
+verify::value::checks questionable_claims();
 /// The texts' correct factual claims about the literature, each confirmed by a cited source (held, cited:
 /// evidence `literature`, no computation).
-std::vector<claim> cited_claims();
-/// Computes one row on `in`.
-claim evaluate(const claim_row& row, const claim_inputs& in);
+verify::value::checks cited_claims();
 
-/// All claims of all texts.
-struct claims_report {
-  std::vector<claim> claims;
-  long count(claim_verdict v) const {
-    long n = 0;
-    for (const auto& c : claims) n += c.verdict() == v ? 1 : 0;
-    return n;
-  }
-  /// No row failed (questionable rows do not fail).
-  bool held() const { return !claims.empty() && count(claim_verdict::failed) == 0; }
-  long errata() const { return count(claim_verdict::erratum); }
-};
+/// A row's check before its computation: id "text 000 §4" (text and section), statement = the quote,
+/// source = the text's file and section, arithmetic, evidence, verdict FAILED (nothing decided yet), and
+/// the details text, section, quote, text_value, computed (""), correction (null), evidence_basis,
+/// inputs, proof_steps, cited_evidence (empty lists), reason_source (null) and about.
+verify::check claim_check(const claim_row& words);
+/// Computes one row on `in`: its check, decided. A correction is kept for an erratum only.
+verify::check evaluate(const claim_row& row, const claim_inputs& in);
 
-/// Computes every claim on `in`.
-claims_report compute_claims(const claim_inputs& in);
+/// The text detail `key` of a claim's check, to write (a null or missing detail becomes ""): "computed",
+/// "correction", "evidence_basis".
+std::string& detail_text(verify::check& c, const std::string& key);
+/// The text detail `key` of a claim's check ("" when null or missing).
+std::string text_of(const verify::check& c, const std::string& key);
+/// The list detail `key` of a claim's check as strings: "inputs", "proof_steps", "cited_evidence".
+std::vector<std::string> strings_of(const verify::check& c, const std::string& key);
+
+/// Computes every claim on `in`, in the texts' order: the rows, the questionable and the cited claims.
+verify::value::checks compute_claims(const claim_inputs& in);
 /// Computes every claim on the texts' data, proofs at their default cases and seed.
-claims_report compute_claims();
+verify::value::checks compute_claims();
+/// How many claims have verdict `v`.
+long count(const verify::value::checks& claims, verify::verdict v);
+/// No claim failed, and there is at least one (questionable claims do not fail; an empty table checked
+/// nothing).
+bool all_held(const verify::value::checks& claims);
 /// The texts the report covers, e.g. "text 000: 000_53ca8007e607dbd8.txt (Why Position Must Be Encoded)".
 std::vector<std::string> claim_sources();
 
@@ -207,6 +190,8 @@ std::vector<std::string> claim_sources();
 
 /// |x − printed| ≤ ½·10^(−decimals): the printed figure is a correct rounding of x (false for NaN).
 bool rounds_to(const mpfr100& x, const std::string& printed);
+/// |x − printed| ÷ ½·10^(−decimals): at most 1 exactly when `rounds_to` holds (NaN when x is not finite).
+double rounding_residual(const mpfr100& x, const std::string& printed);
 /// a ≤ b with both finite.
 bool at_most(const mpfr100& a, const mpfr100& b);
 /// a < b with both finite.

@@ -276,23 +276,16 @@ std::map<std::string, std::string> texts_data_sources() {
   };
 }
 
-std::vector<claim> questionable_claims() {
+verify::value::checks questionable_claims() {
   auto q = [](std::string text, std::string section, std::string quote, std::string text_value, std::string reason,
               std::string source) {
-    claim c;
-    c.text = std::move(text);
-    c.section = std::move(section);
-    c.quote = std::move(quote);
-    c.text_value = std::move(text_value);
-    c.computed = "not computable: a statement about practice or the literature";
-    c.arithmetic = "none";
-    c.evidence = claim_evidence::literature;
-    c.evidence_detail = "none (the literature)";
-    c.questionable = true;
-    c.text_correct = false;
-    c.check_held = false;
+    verify::check c = claim_check({std::move(text), std::move(section), std::move(quote), std::move(text_value),
+                                   "none", verify::evidence_kind::literature, "none (the literature)",
+                                   subject::literature});
+    detail_text(c, "computed") = "not computable: a statement about practice or the literature";
+    detail_text(c, "reason_source") = std::move(source);
+    c.outcome = verify::verdict::questionable;
     c.note = std::move(reason);
-    c.source = std::move(source);
     return c;
   };
   const std::string learned_dated =
@@ -364,21 +357,14 @@ std::vector<claim> questionable_claims() {
   };
 }
 
-std::vector<claim> cited_claims() {
+verify::value::checks cited_claims() {
   auto c = [](std::string text, std::string section, std::string quote, std::string text_value, std::string source) {
-    claim k;
-    k.text = std::move(text);
-    k.section = std::move(section);
-    k.quote = std::move(quote);
-    k.text_value = std::move(text_value);
-    k.computed = "confirmed by the source (no computation): " + source;
-    k.arithmetic = "none";
-    k.evidence = claim_evidence::literature;
-    k.evidence_detail = "the cited source (a correct factual claim about the literature)";
-    k.cited = true;
-    k.text_correct = true;
-    k.check_held = true;
-    k.source = std::move(source);
+    verify::check k = claim_check({std::move(text), std::move(section), std::move(quote), std::move(text_value),
+                                   "none", verify::evidence_kind::literature,
+                                   "the cited source (a correct factual claim about the literature)",
+                                   subject::literature});
+    detail_text(k, "computed") = "confirmed by the source (no computation): " + source;
+    k.outcome = verify::verdict::held;
     return k;
   };
   const std::string gpt2 =

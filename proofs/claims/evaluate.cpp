@@ -4,22 +4,13 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <limits>
 
 #include <mpfr.h>
 
 #include "proofs/claims/claims.hpp"
 
 namespace orderblind::claims {
-
-const char* to_string(claim_verdict v) {
-  switch (v) {
-    case claim_verdict::held: return "held";
-    case claim_verdict::erratum: return "erratum";
-    case claim_verdict::questionable: return "questionable";
-    case claim_verdict::failed: return "FAILED";
-  }
-  return "FAILED";
-}
 
 const char* to_string(subject s) {
   switch (s) {
@@ -35,8 +26,101 @@ const char* to_string(subject s) {
     case subject::rope: return "RoPE";
     case subject::alibi: return "ALiBi";
     case subject::summation: return "summation order";
+    case subject::literature: return "the literature";
   }
   return "?";
+}
+
+const char* name(subject s) {
+  switch (s) {
+    case subject::text_data: return "text_data";
+    case subject::proof_steps: return "proof_steps";
+    case subject::attention: return "attention";
+    case subject::mask: return "mask";
+    case subject::pooling: return "pooling";
+    case subject::sinusoid: return "sinusoid";
+    case subject::counter: return "counter";
+    case subject::pos_over_length: return "pos_over_length";
+    case subject::learned_table: return "learned_table";
+    case subject::rope: return "rope";
+    case subject::alibi: return "alibi";
+    case subject::summation: return "summation";
+    case subject::literature: return "literature";
+  }
+  return "?";
+}
+
+// --- a claim's check and its details ------------------------------------------------------------------
+
+namespace {
+verify::value* find_detail(verify::check& c, const std::string& key) {
+  for (auto& f : c.details)
+    if (f.key == key) return &f.val;
+  return nullptr;
+}
+const verify::value* find_detail(const verify::check& c, const std::string& key) {
+  for (const auto& f : c.details)
+    if (f.key == key) return &f.val;
+  return nullptr;
+}
+verify::value::list& list_detail(verify::check& c, const std::string& key) {
+  verify::value* v = find_detail(c, key);
+  if (v == nullptr) v = &c.with(key, verify::value::list{}).details.back().val;
+  if (v->as<verify::value::list>() == nullptr) *v = verify::value::list{};
+  return std::get<verify::value::list>(v->get());
+}
+/// The source line of `text` ("text 000: 000_….txt (title)"), or the text's name when none matches.
+std::string file_of(const std::string& text) {
+  for (const auto& s : claim_sources())
+    if (s.rfind(text + ":", 0) == 0) return s;
+  return text;
+}
+}  // namespace
+
+std::string& detail_text(verify::check& c, const std::string& key) {
+  verify::value* v = find_detail(c, key);
+  if (v == nullptr) v = &c.with(key, std::string()).details.back().val;
+  if (v->as<std::string>() == nullptr) *v = std::string();
+  return std::get<std::string>(v->get());
+}
+
+std::string text_of(const verify::check& c, const std::string& key) {
+  const verify::value* v = find_detail(c, key);
+  const std::string* s = v ? v->as<std::string>() : nullptr;
+  return s ? *s : std::string();
+}
+
+std::vector<std::string> strings_of(const verify::check& c, const std::string& key) {
+  std::vector<std::string> out;
+  const verify::value* v = find_detail(c, key);
+  if (const auto* l = v ? v->as<verify::value::list>() : nullptr)
+    for (const auto& x : *l)
+      if (const auto* s = x.as<std::string>()) out.push_back(*s);
+  return out;
+}
+
+verify::check claim_check(const claim_row& w) {
+  verify::check c;
+  c.id = w.text + (w.section.empty() ? "" : " " + w.section);
+  if (c.id.empty()) c.id = "claim";
+  c.statement = w.quote;
+  c.source = file_of(w.text) + (w.section.empty() ? "" : ", " + w.section);
+  c.arithmetic = w.arithmetic;
+  c.evidence = w.evidence;
+  c.outcome = verify::verdict::failed;  // NOTE: nothing is decided until the row's computation decides it
+  c.with("text", w.text)
+      .with("section", w.section)
+      .with("quote", w.quote)
+      .with("text_value", w.text_value)
+      .with("computed", std::string())
+      .with("correction", verify::value())
+      .with("evidence_basis", w.evidence_basis)
+      .with("inputs", verify::value::list{})
+      .with("proof_steps", verify::value::list{})
+      .with("cited_evidence", verify::value::list{})
+      .with("reason_source", verify::value())
+      .with("about", name(w.about));
+  return c;
 }
 
 void claim_inputs::set_mutant(const std::string& name) {
@@ -49,14 +133,17 @@ void claim_inputs::set_mutant(const std::string& name) {
 }
 
 namespace {
-/// Records a read; true when it is the first of `what` in this claim.
-bool note_read(claim* c, const std::string& what, bool step) {
+/// Records a read in the claim's `inputs` (or `proof_steps`) detail; true when it is the first of `what`.
+bool note_read(verify::check* c, const std::string& what, bool step) {
   if (c == nullptr) return false;
-  auto& v = step ? c->steps : c->inputs;
-  if (std::find(v.begin(), v.end(), what) != v.end()) return false;
-  v.push_back(what);
+  auto& v = list_detail(*c, step ? "proof_steps" : "inputs");
+  for (const auto& x : v)
+    if (const auto* s = x.as<std::string>(); s && *s == what) return false;
+  v.emplace_back(what);
   return true;
 }
+/// Records the kind of evidence of a cited step in the claim's `cited_evidence` detail.
+void note_evidence(verify::check* c, verify::evidence_kind k) { list_detail(*c, "cited_evidence").emplace_back(verify::name(k)); }
 }  // namespace
 
 const Matrix<mpfr100>& claim_inputs::find(const std::string& key) const {
@@ -109,7 +196,7 @@ proofs::step_record claim_inputs::step(const std::string& id, const std::string&
     if (s.number == number) {
       // NOTE: recorded once the step exists, so `steps` and `step_evidence` stay aligned.
       if (note_read(current_, id + " step " + number, true)) {
-        current_->step_evidence.push_back(proofs::evidence_of(s));
+        note_evidence(current_, proofs::evidence_of(s));
         const long n = s.example_cases + s.random_cases;
         if (n > current_->cases) current_->cases = n;
         if (s.random_cases > 0) current_->seed = s.seed;
@@ -140,6 +227,13 @@ bool rounds_to(const mpfr100& x, const std::string& printed) {
   // NOTE: a figure exactly halfway would round either way; none of the texts' figures is one.
   return at_most(mpfr100(abs(mpfr100(x - mpfr100(printed)))), half_ulp);
 }
+double rounding_residual(const mpfr100& x, const std::string& printed) {
+  using std::abs;
+  using std::pow;
+  if (!finite(x)) return std::numeric_limits<double>::quiet_NaN();
+  const mpfr100 half_ulp = mpfr100("0.5") * mpfr100(pow(mpfr100(10), mpfr100(-decimals_of(printed))));
+  return static_cast<double>(mpfr100(abs(mpfr100(x - mpfr100(printed))) / half_ulp));
+}
 bool at_most(const mpfr100& a, const mpfr100& b) { return finite(a) && finite(b) && a <= b; }
 bool less(const mpfr100& a, const mpfr100& b) { return finite(a) && finite(b) && a < b; }
 bool all_finite(const Matrix<mpfr100>& m) {
@@ -169,31 +263,41 @@ mpfr100 max_abs_diff(const Matrix<mpfr100>& a, const Matrix<mpfr100>& b) {
 
 // --- evaluation -------------------------------------------------------------------------------------
 
-claim evaluate(const claim_row& row, const claim_inputs& in) {
-  claim c = row.words;
-  c.check_held = false;
-  c.text_correct = true;
+verify::check evaluate(const claim_row& row, const claim_inputs& in) {
+  verify::check c = claim_check(row);
   in.record_into(&c);
   try {
     row.compute(in, c);
   } catch (const std::exception& e) {
-    c.check_held = false;
-    c.computed = std::string("error: ") + e.what();
+    c.outcome = verify::verdict::failed;
+    detail_text(c, "computed") = std::string("error: ") + e.what();
   }
   in.record_into(nullptr);
+  // NOTE: a row may state its correction before it knows its verdict; only an erratum carries one.
+  if (c.outcome != verify::verdict::erratum) *find_detail(c, "correction") = verify::value();
   return c;
 }
 
-claims_report compute_claims(const claim_inputs& in) {
-  claims_report r;
-  for (const auto& row : claim_rows()) r.claims.push_back(evaluate(row, in));
-  for (auto& q : questionable_claims()) r.claims.push_back(std::move(q));
-  for (auto& q : cited_claims()) r.claims.push_back(std::move(q));
+verify::value::checks compute_claims(const claim_inputs& in) {
+  verify::value::checks r;
+  for (const auto& row : claim_rows()) r.push_back(evaluate(row, in));
+  for (auto& q : questionable_claims()) r.push_back(std::move(q));
+  for (auto& q : cited_claims()) r.push_back(std::move(q));
   // The texts' order: text 000 first; within a text, the table's order.
-  std::stable_sort(r.claims.begin(), r.claims.end(), [](const claim& a, const claim& b) { return a.text < b.text; });
+  std::stable_sort(r.begin(), r.end(), [](const verify::check& a, const verify::check& b) {
+    return text_of(a, "text") < text_of(b, "text");
+  });
   return r;
 }
 
-claims_report compute_claims() { return compute_claims(texts_inputs()); }
+verify::value::checks compute_claims() { return compute_claims(texts_inputs()); }
+
+long count(const verify::value::checks& claims, verify::verdict v) {
+  return static_cast<long>(std::count_if(claims.begin(), claims.end(), [v](const verify::check& c) { return c.outcome == v; }));
+}
+
+bool all_held(const verify::value::checks& claims) {
+  return !claims.empty() && count(claims, verify::verdict::failed) == 0;
+}
 
 }  // namespace orderblind::claims

@@ -24,13 +24,14 @@
 #include "orderblind/pe/bias.hpp"
 #include "orderblind/pe/rotary.hpp"
 #include "orderblind/positional.hpp"
+#include "orderblind/verify/law.hpp"
 
 namespace orderblind::claims {
 namespace {
 
 using R = mpfr100;
 using Q = mpq_rational;
-using compute_fn = std::function<void(const claim_inputs&, claim&)>;
+using compute_fn = std::function<void(const claim_inputs&, verify::check&)>;
 const char* const exact = "mpq_rational (exact)";
 const char* const real = "mpfr100 (MPFR, 100 digits)";
 const char* const binary64 = "double (IEEE binary64)";
@@ -42,26 +43,32 @@ const char* const counted = "a count on the text's data: the text's figure again
 
 /// The kind of evidence of a computation on the texts' data in `arithmetic`: the least exact arithmetic
 /// it names (a row computed in mpq_rational and mpfr100 rests on the mpfr100 part).
-claim_evidence computed_in(const std::string& arithmetic) {
-  if (arithmetic.find("double") != std::string::npos) return claim_evidence::double_on_data;
-  if (arithmetic.find("mpfr100") != std::string::npos) return claim_evidence::mpfr100_on_data;
-  return claim_evidence::exact_on_data;
+verify::evidence_kind computed_in(const std::string& arithmetic) {
+  if (arithmetic.find("double") != std::string::npos) return verify::evidence_kind::double_on_data;
+  if (arithmetic.find("mpfr100") != std::string::npos) return verify::evidence_kind::mpfr100_on_data;
+  return verify::evidence_kind::exact_on_data;
 }
 
 /// A row's words; its kind of evidence is a computation on the texts' data in `arithmetic` unless `kind`
 /// says otherwise (a row that samples, counts, or takes cited steps' verdicts).
-claim words(std::string text, std::string section, std::string quote, std::string text_value, std::string arithmetic,
-            std::string evidence = on_example, std::optional<claim_evidence> kind = std::nullopt) {
-  claim c;
+claim_row words(std::string text, std::string section, std::string quote, std::string text_value,
+                std::string arithmetic, std::string evidence = on_example,
+                std::optional<verify::evidence_kind> kind = std::nullopt) {
+  claim_row c;
   c.text = std::move(text);
   c.section = std::move(section);
   c.quote = std::move(quote);
   c.text_value = std::move(text_value);
   c.evidence = kind ? *kind : computed_in(arithmetic);
   c.arithmetic = std::move(arithmetic);
-  c.evidence_detail = std::move(evidence);
+  c.evidence_basis = std::move(evidence);
   return c;
 }
+
+/// The details a row's computation writes (see `claim_check`).
+std::string& computed(verify::check& c) { return detail_text(c, "computed"); }
+std::string& correction(verify::check& c) { return detail_text(c, "correction"); }
+std::string& basis(verify::check& c) { return detail_text(c, "evidence_basis"); }
 
 template <class T>
 Matrix<T> get(const claim_inputs& in, const std::string& key) {
@@ -236,6 +243,26 @@ std::vector<Eigen::Index> permutation_of(const Matrix<Q>& p) {
   return img;
 }
 
+/// P from the data as a permutation, or nothing when it is not a permutation matrix.
+std::optional<permutation> as_permutation(const Matrix<Q>& p) {
+  try {
+    return permutation::from_matrix(p);
+  } catch (const not_a_permutation_error&) {
+    return std::nullopt;
+  }
+}
+
+/// The law f(P·x) against P·f(x) (or f(x)) for a function of one sequence, compared with == (exact types):
+/// verify/law.hpp's, so that how P acts is decided there.
+template <class T, class F>
+verify::comparison exact_law(const verify::permutation_law& law, F f, const Matrix<T>& x, const permutation& p) {
+  return verify::check_law<T>(
+      law, [&f](const std::vector<Matrix<T>>& a) { return Matrix<T>(f(a[0])); }, {x}, p,
+      [](const std::vector<Matrix<T>>&, const Matrix<T>&) { return verify::equality<T>(); });
+}
+const verify::permutation_law attention_equivariance = verify::equivariance("Attn(PX) = P·Attn(X)");
+const verify::permutation_law attention_invariance = verify::invariance("Attn(PX) = Attn(X)");
+
 /// Attention with W = I and softmax, scale 1/√d (text 000, §3).
 template <class T>
 attention_trace<T> attend000(const claim_inputs& in, const Matrix<T>& x, summation how = summation::in_order) {
@@ -293,9 +320,9 @@ bool learned_defines(const claim_inputs& in, long rows, long p) {
 
 /// Reads a proof step for a row that also computes on the example, and records the step's kind of
 /// evidence next to the example's.
-proofs::step_record cite(const claim_inputs& in, claim& c, const std::string& id, const std::string& number) {
+proofs::step_record cite(const claim_inputs& in, verify::check& c, const std::string& id, const std::string& number) {
   const auto st = in.step(id, number);
-  c.evidence_detail += "; proof " + id + ", " + (number.rfind("Step", 0) == 0 ? number : "step " + number) + ": " +
+  basis(c) += "; proof " + id + ", " + (number.rfind("Step", 0) == 0 ? number : "step " + number) + ": " +
                 proofs::to_string(proofs::evidence_of(st));
   return st;
 }
@@ -339,7 +366,7 @@ const R rope_bound = R(64) * scalar_traits<R>::epsilon() * R(1 + 10);
 
 /// "A unique vector for each position": the sinusoid's rows at positions first + k·step (k < count) are
 /// pairwise distinct, by more than 10⁻³ (10¹² times double's rounding of an 8-entry distance).
-void unique_rows(const claim_inputs& in, claim& c, const std::string& key, const std::string& base_key) {
+void unique_rows(const claim_inputs& in, verify::check& c, const std::string& key, const std::string& base_key) {
   const long first = in.integer(key, 0, 0), n = in.integer(key, 0, 1), step = in.integer(key, 0, 2),
              d = in.integer(key, 0, 3);
   const double base = static_cast<double>(in.real(base_key)(0, 0));
@@ -347,10 +374,10 @@ void unique_rows(const claim_inputs& in, claim& c, const std::string& key, const
   Matrix<double> t(n, d);
   for (long k = 0; k < n; ++k) t.row(k) = sinusoid<double>(in, 1, d, base, first + k * step).row(0);
   const double best = min_row_distance(t);
-  c.computed = "d = " + std::to_string(d) + ", positions " + std::to_string(first) + ", " + std::to_string(first + step) +
-               ", …, " + std::to_string(first + (n - 1) * step) + ": smallest distance between two rows " + fix(best, 6);
+  computed(c) = "d = " + std::to_string(d) + ", positions " + std::to_string(first) + ", " + std::to_string(first + step) +
+                ", …, " + std::to_string(first + (n - 1) * step) + ": smallest distance between two rows " + fix(best, 6);
   c.note = "checked for these positions only";
-  c.check_held = best > 1e-3;
+  c.outcome = verify::held_if(best > 1e-3);
 }
 
 /// The entries of X·W that equal their dot product (row i of X)·(column j of W), computed term by term:
@@ -370,61 +397,67 @@ long entries_by_pattern(const Matrix<Q>& product, const Matrix<Q>& x, const Matr
 /// A count row's verdict: the text's figure (read from the data) against the count computed on the data.
 /// The check holds when the computation behind the count held (`computed_ok`); the text is right when its
 /// figure is the count — otherwise an erratum, with the count as the correction.
-void count_verdict(claim& c, bool computed_ok, long count, long text_figure, const std::string& what) {
-  c.check_held = computed_ok;
-  c.text_correct = count == text_figure;
+void count_verdict(verify::check& c, bool computed_ok, long count, long text_figure, const std::string& what) {
+  c.outcome = decided(computed_ok, count == text_figure);
   c.note = "a count on the text's data: the text's figure (" + std::to_string(text_figure) + ") against " + what;
-  if (!c.text_correct) c.correction = std::to_string(count) + " on the text's data";
+  if (count != text_figure) correction(c) = std::to_string(count) + " on the text's data";
 }
 
 // --- the row kinds ----------------------------------------------------------------------------------
 
 struct rows_builder {
   std::vector<claim_row> v;
-  void add(claim w, compute_fn f, std::function<void(claim_inputs::table&)> counterfactual = {}) {
-    v.push_back({std::move(w), std::move(f), std::move(counterfactual)});
+  void add(claim_row w, compute_fn f, std::function<void(claim_inputs::table&)> counterfactual = {}) {
+    w.compute = std::move(f);
+    w.counterfactual = std::move(counterfactual);
+    v.push_back(std::move(w));
   }
   /// What the last row added is about (the component a mutant of which must fail it).
-  void about(subject s) { v.back().words.about = s; }
+  void about(subject s) { v.back().about = s; }
 
   /// Figures the text prints (rounded): held when each rounds correctly; an erratum when the text's
   /// figure is wrong and the correct one (asserted) rounds correctly.
-  void figures(claim w, std::vector<std::string> text, std::vector<std::string> correct,
+  void figures(claim_row w, std::vector<std::string> text, std::vector<std::string> correct,
                std::function<std::vector<R>(const claim_inputs&)> values, std::string note = {}) {
     w.text_value = join(text);
-    add(std::move(w), [text, correct, values, note](const claim_inputs& in, claim& c) {
+    add(std::move(w), [text, correct, values, note](const claim_inputs& in, verify::check& c) {
       const auto vals = values(in);
       if (vals.size() != text.size()) throw std::logic_error("figures: " + std::to_string(vals.size()) + " values");
       std::vector<std::string> shown;
       bool text_ok = true, held = true;
+      double worst = 0;
       for (std::size_t i = 0; i < vals.size(); ++i) {
         shown.push_back(fix(vals[i], 8));
         text_ok = text_ok && rounds_to(vals[i], text[i]);
         held = held && rounds_to(vals[i], correct[i]);
         if (text[i] != correct[i]) held = held && !rounds_to(vals[i], text[i]);
+        const double r = rounding_residual(vals[i], correct[i]);
+        if (!(r <= worst)) worst = r;  // NOTE: a NaN becomes the worst, and the row has failed already
       }
-      c.computed = join(shown);
+      computed(c) = join(shown);
+      c.bound = std::string("each value a correct rounding of ") + (text != correct ? "the corrected" : "the text's") +
+                " figure, |x − figure| ≤ ½·10^(−decimals) (the residual in units of this bound)";
+      c.residual = worst;
       c.note = note;
-      c.text_correct = text_ok;
       if (text != correct) {
-        c.correction = join(correct) + " (the true value is " + c.computed + ")";
+        correction(c) = join(correct) + " (the true value is " + computed(c) + ")";
         held = held && !text_ok;  // an asserted erratum that is not one fails
       } else {
         held = held && text_ok;
       }
-      c.check_held = held;
+      c.outcome = decided(held, text_ok);
     });
   }
 
   /// A claim decided by the proof steps it cites: the row takes each step's verdict, arithmetic and
   /// kind of evidence (the weakest of them).
-  void steps(claim w, std::vector<std::pair<std::string, std::string>> ids) {
+  void steps(claim_row w, std::vector<std::pair<std::string, std::string>> ids) {
     w.text_value = w.text_value.empty() ? "holds" : w.text_value;
     w.about = subject::proof_steps;
-    add(std::move(w), [ids](const claim_inputs& in, claim& c) {
+    add(std::move(w), [ids](const claim_inputs& in, verify::check& c) {
       bool held = true;
       std::vector<std::string> arith;
-      std::string computed;
+      std::string said;
       auto weakest = proofs::evidence_kind::formal;
       for (const auto& [id, number] : ids) {
         const auto s = in.step(id, number);
@@ -433,7 +466,7 @@ struct rows_builder {
         const auto k = proofs::evidence_of(s);
         if (static_cast<int>(k) < static_cast<int>(weakest)) weakest = k;
         const std::string step_name = number.rfind("Step", 0) == 0 ? number : "step " + number;
-        computed += (computed.empty() ? "" : "; ") + std::string("proof ") + id + ", " + step_name + " [" +
+        said += (said.empty() ? "" : "; ") + std::string("proof ") + id + ", " + step_name + " [" +
                     (s.held ? "held" : "FAILED") + "]: " + s.compared + " (" + std::to_string(s.example_cases) +
                     " example + " + std::to_string(s.random_cases) + " random cases, seed " + std::to_string(s.seed) +
                     ", max residual " + s.max_residual + ")";
@@ -441,10 +474,10 @@ struct rows_builder {
       std::string joined;
       for (const auto& a : arith) joined += (joined.empty() ? "" : " + ") + a;
       c.arithmetic = joined;
-      c.evidence = evidence_from(weakest);
-      c.evidence_detail = proofs::to_string(weakest);
-      c.computed = computed;
-      c.check_held = held && !ids.empty();
+      c.evidence = weakest;
+      basis(c) = proofs::to_string(weakest);
+      computed(c) = said;
+      c.outcome = verify::held_if(held && !ids.empty());
     });
   }
 };
@@ -454,20 +487,19 @@ struct rows_builder {
 // statement about floating point it is false — a random input of the same shape, reordered by the same P,
 // changes the word's output in the last bits with the textbook in-order sums, and an order-free (sorted)
 // sum makes it identical again.
-void bit_for_bit(rows_builder& b, claim w, Eigen::Index word, std::string word_name) {
+void bit_for_bit(rows_builder& b, claim_row w, Eigen::Index word, std::string word_name) {
   w.arithmetic = binary64;
   // NOTE: the decisive part is the seeded search and its bit-for-bit (==) comparisons.
-  w.evidence = claim_evidence::sampled_exact;
-  w.evidence_detail = "the text's example, and a seeded random search (case_source seed 1, entries uniform in [−1, 1))";
-  b.add(std::move(w), [word, word_name](const claim_inputs& in, claim& c) {
+  w.evidence = verify::evidence_kind::sampled_exact;
+  w.evidence_basis = "the text's example, and a seeded random search (case_source seed 1, entries uniform in [−1, 1))";
+  b.add(std::move(w), [word, word_name](const claim_inputs& in, verify::check& c) {
     const Matrix<double> x = in.dbl("text000.dog bites man");
     const Matrix<Q> pq = in.exact("text000.P");
-    const Matrix<double> p = in.dbl("text000.P");
     const auto img = permutation_of(pq);
     const long d = in.integer("text000.bit-for-bit search: d, tries", 0, 0);
     const long tries = in.integer("text000.bit-for-bit search: d, tries", 0, 1);
     if (img.empty()) {
-      c.computed = "P is not a permutation matrix";
+      computed(c) = "P is not a permutation matrix";
       return;
     }
     if (d < 1 || tries < 1) throw std::domain_error("the search needs d ≥ 1 and tries ≥ 1");
@@ -475,10 +507,13 @@ void bit_for_bit(rows_builder& b, claim w, Eigen::Index word, std::string word_n
     Eigen::Index moved = 0;
     for (std::size_t i = 0; i < img.size(); ++i)
       if (img[i] == word) moved = static_cast<Eigen::Index>(i);
+    const auto p = as_permutation(pq);
+    // The law's two sides, f(PX) and P·f(X), read at the word's row in PX (row π⁻¹(word)).
     auto row_same = [&](const Matrix<double>& in_x, summation how) {
-      const auto z = attend000<double>(in, in_x, how).z;
-      const auto zp = attend000<double>(in, multiply(p, in_x), how).z;
-      return exactly_equal(Matrix<double>(z.row(word)), Matrix<double>(zp.row(moved)));
+      const auto [lhs, rhs] = verify::sides<double>(
+          attention_equivariance,
+          [&](const std::vector<Matrix<double>>& a) { return attend000<double>(in, a[0], how).z; }, {in_x}, *p);
+      return exactly_equal(Matrix<double>(lhs.row(moved)), Matrix<double>(rhs.row(moved)));
     };
     const bool example_same = all_finite(x) && row_same(x, summation::in_order);
     case_source rng(1);
@@ -497,39 +532,45 @@ void bit_for_bit(rows_builder& b, claim w, Eigen::Index word, std::string word_n
     // NOTE: decided by computation: the text says the word's output is identical bit for bit in either order,
     // as a statement about the computation (not about this one input): it is right when the example is
     // identical and no input of the search changes it either.
-    c.text_correct = example_same && found == 0;
-    c.computed = std::string("on the text's dog/bites/man (W = I, softmax in double, in-order sums) ") + word_name +
-                 "'s output is " + (example_same ? "bit-for-bit identical" : "NOT identical") + "; random " +
-                 std::to_string(x.rows()) + "×" + std::to_string(d) + " input #" + std::to_string(found) +
-                 (found ? std::string(" changes ") + word_name + "'s output in the last bits with the textbook sums; with "
-                                                                   "sorted sums it is " +
-                              (sorted_same ? "bit-for-bit identical" : "STILL DIFFERENT")
-                        : std::string(": no difference found in ") + std::to_string(tries) + " tries");
-    c.correction = "identical in exact arithmetic for every input; in floating point it holds on this example, but "
-                   "in general only within 4(n+1) ε (proof A.1, step 6b) — bit for bit only with an order-free sum "
-                   "(proof A.1, step 5c)";
-    c.check_held = example_same && found > 0 && sorted_same;
+    const bool text_ok = example_same && found == 0;
+    computed(c) = std::string("on the text's dog/bites/man (W = I, softmax in double, in-order sums) ") + word_name +
+                  "'s output is " + (example_same ? "bit-for-bit identical" : "NOT identical") + "; random " +
+                  std::to_string(x.rows()) + "×" + std::to_string(d) + " input #" + std::to_string(found) +
+                  (found ? std::string(" changes ") + word_name + "'s output in the last bits with the textbook sums; with "
+                                                                    "sorted sums it is " +
+                               (sorted_same ? "bit-for-bit identical" : "STILL DIFFERENT")
+                         : std::string(": no difference found in ") + std::to_string(tries) + " tries");
+    correction(c) = "identical in exact arithmetic for every input; in floating point it holds on this example, but "
+                    "in general only within 4(n+1) ε (proof A.1, step 6b) — bit for bit only with an order-free sum "
+                    "(proof A.1, step 5c)";
+    c.outcome = decided(example_same && found > 0 && sorted_same, text_ok);
     c.cases = 1 + (found > 0 ? found : tries);  // the text's example, then the random inputs tried
     c.seed = 1;
   });
 }
 
 // Attn(PX) = P·Attn(X) but Attn(PX) ≠ Attn(X): the "invariance" wording of texts 002 and 003.
-void equivariant_not_invariant(rows_builder& b, claim w, std::string correction) {
+void equivariant_not_invariant(rows_builder& b, claim_row w, std::string corrected) {
   w.arithmetic = exact;
-  w.evidence = claim_evidence::exact_on_data;
-  b.add(std::move(w), [correction](const claim_inputs& in, claim& c) {
-    const Matrix<Q> x = in.exact("text001.X"), p = in.exact("text001.P");
-    const auto z = forward001<Q, rational_kernel>(in, x).z;
-    const auto zp = forward001<Q, rational_kernel>(in, multiply(p, x)).z;
-    const bool equi = exactly_equal(zp, multiply(p, z)), inv = exactly_equal(zp, z);
+  w.evidence = verify::evidence_kind::exact_on_data;
+  b.add(std::move(w), [corrected](const claim_inputs& in, verify::check& c) {
+    const Matrix<Q> x = in.exact("text001.X");
+    const auto p = as_permutation(in.exact("text001.P"));
+    if (!p) {
+      computed(c) = "text001.P is not a permutation matrix";
+      return;
+    }
+    const auto attend = [&in](const Matrix<Q>& h) { return forward001<Q, rational_kernel>(in, h).z; };
+    const bool equi = exact_law(attention_equivariance, attend, x, *p).held,
+               inv = exact_law(attention_invariance, attend, x, *p).held;
+    c.bound = "== (exact)";
     // NOTE: decided by computation: the text names the property invariance, Attn(PX) = Attn(X); it is
     // right when that holds on the data. The asserted property is equivariance, and not invariance.
-    c.text_correct = inv;
-    c.computed = std::string("I love LLMs reversed (text 001's X, W, rational kernel): Attn(PX) = P·Attn(X) ") +
-                 (equi ? "holds" : "FAILS") + "; Attn(PX) = Attn(X) " + (inv ? "HOLDS" : "does not");
-    c.correction = correction;
-    c.check_held = equi && !inv;
+    const bool text_ok = inv;
+    computed(c) = std::string("I love LLMs reversed (text 001's X, W, rational kernel): Attn(PX) = P·Attn(X) ") +
+                  (equi ? "holds" : "FAILS") + "; Attn(PX) = Attn(X) " + (inv ? "HOLDS" : "does not");
+    correction(c) = corrected;
+    c.outcome = decided(equi && !inv, text_ok);
   });
 }
 
@@ -543,8 +584,9 @@ void text000(rows_builder& b) {
   b.add(words(s, "The claim in one sentence", "So without extra help, a transformer literally cannot distinguish \"dog "
                                                "bites man\" from \"man bites dog\"",
               "the same for both", exact),
-        [](const claim_inputs& in, claim& c) {
-          const Matrix<Q> x = in.exact("text000.dog bites man"), p = in.exact("text000.P");
+        [](const claim_inputs& in, verify::check& c) {
+          const Matrix<Q> x = in.exact("text000.dog bites man");
+          const auto p = as_permutation(in.exact("text000.P"));
           const Matrix<Q> id = identity<Q>(x.cols());
           attention_options<Q> opt;
           opt.scale = Q(1);
@@ -552,17 +594,18 @@ void text000(rows_builder& b) {
             for (int layer = 0; layer < 2; ++layer) h = residual(h, attn<Q, rational_kernel>(in, h, {id, id, id}, opt).z);
             return pool(in, h);
           };
-          const Matrix<Q> a = model(x), bb = model(multiply(p, x));
           const auto st = cite(in, c, "3.4", "5");
-          c.computed = std::string("two attention layers with residuals and a mean pool (W = I, rational kernel): ") +
-                       qrow(a, 0) + " for both: " + (a == bb ? "identical" : "DIFFERENT") + "; proof 3.4, step 5 [" +
-                       (st.held ? "held" : "FAILED") + "]";
-          c.check_held = a == bb && st.held;
+          const bool same = p && exact_law(verify::invariance("model(PX) = model(X)"), model, x, *p).held;
+          c.bound = "== (exact)";
+          computed(c) = std::string("two attention layers with residuals and a mean pool (W = I, rational kernel): ") +
+                        qrow(model(x), 0) + " for both: " + (same ? "identical" : "DIFFERENT") +
+                        "; proof 3.4, step 5 [" + (st.held ? "held" : "FAILED") + "]";
+          c.outcome = verify::held_if(same && st.held);
         });
   b.about(subject::pooling);
   b.add(words(s, "§1", "The only thing determining A_ij is the content of rows i and j",
               "A_ij depends on rows i and j only", std::string(exact) + " + " + real),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const Matrix<Q> x = in.exact("text000.dog bites man");
           Matrix<Q> x2 = x;
           x2(2, 0) += Q(1);  // change man (row 3) only
@@ -573,35 +616,36 @@ void text000(rows_builder& b) {
           const auto r2 = attend000<R>(in, xr2);
           // NOTE: decided by computation: the text says A₁₂ depends on rows 1 and 2 only; it is right when
           // changing row 3 alone leaves A₁₂ where it was.
-          c.text_correct = t1.a(0, 1) == t2.a(0, 1);
-          c.computed = "changing man's row (row 3) alone moves A₁₂ (dog → bites) from " + fix(r1.a(0, 1), 6) + " to " +
-                       fix(r2.a(0, 1), 6) + " (softmax, mpfr100); S₁₂ stays " + t1.s(0, 1).str() + " (exact)";
-          c.correction = "S_ij depends only on rows i and j; A_ij also depends on every other row's content through "
-                         "the row's normaliser — but on no row's position";
-          c.check_held = t1.s(0, 1) == t2.s(0, 1) && t1.a(0, 1) != t2.a(0, 1) &&
-                         less(R("1e-6"), R(abs(R(r1.a(0, 1) - r2.a(0, 1)))));
+          const bool text_ok = t1.a(0, 1) == t2.a(0, 1);
+          computed(c) = "changing man's row (row 3) alone moves A₁₂ (dog → bites) from " + fix(r1.a(0, 1), 6) + " to " +
+                        fix(r2.a(0, 1), 6) + " (softmax, mpfr100); S₁₂ stays " + t1.s(0, 1).str() + " (exact)";
+          correction(c) = "S_ij depends only on rows i and j; A_ij also depends on every other row's content through "
+                          "the row's normaliser — but on no row's position";
+          c.outcome = decided(t1.s(0, 1) == t2.s(0, 1) && t1.a(0, 1) != t2.a(0, 1) &&
+                                  less(R("1e-6"), R(abs(R(r1.a(0, 1) - r2.a(0, 1))))),
+                              text_ok);
         });
   b.about(subject::attention);
   b.add(words(s, "§1", "For \"dog bites man\" → \"man bites dog\" (swap positions 1 and 3): P = [[0,0,1],[0,1,0],[1,0,0]] "
                        "... PᵀP = I",
               "P swaps rows 1 and 3; PᵀP = I", exact),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const Matrix<Q> p = in.exact("text000.P"), x = in.exact("text000.dog bites man");
           const Matrix<Q> px = multiply(p, x);
           const bool swaps = px.row(0) == x.row(2) && px.row(1) == x.row(1) && px.row(2) == x.row(0);
           const bool orth = exactly_equal(multiply(transposed(p), p), identity<Q>(p.rows()));
-          c.computed = std::string("P·X puts man first and dog last: ") + (swaps ? "yes" : "NO") + "; PᵀP = I: " +
-                       (orth ? "yes" : "NO");
-          c.check_held = swaps && orth;
+          computed(c) = std::string("P·X puts man first and dog last: ") + (swaps ? "yes" : "NO") + "; PᵀP = I: " +
+                        (orth ? "yes" : "NO");
+          c.outcome = verify::held_if(swaps && orth);
         });
   b.about(subject::text_data);
   b.add(words(s, "§1", "P M Pᵀ applies the same permutation to the rows and columns of M",
               "(P M Pᵀ)_ij = M_π(i)π(j)", exact),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const Matrix<Q> p = in.exact("text000.P"), m = in.exact("text000.M (ours)");
           const auto img = permutation_of(p);
           if (img.empty()) {
-            c.computed = "P is not a permutation matrix";
+            computed(c) = "P is not a permutation matrix";
             return;
           }
           const Matrix<Q> pmpt = multiply(multiply(p, m), transposed(p));
@@ -609,9 +653,9 @@ void text000(rows_builder& b) {
           for (Eigen::Index i = 0; same && i < m.rows(); ++i)
             for (Eigen::Index j = 0; j < m.cols(); ++j)
               same = same && pmpt(i, j) == m(img[static_cast<std::size_t>(i)], img[static_cast<std::size_t>(j)]);
-          c.computed = std::string("P M Pᵀ = M with rows and columns moved by π, for M = [[1,2,3],[4,5,6],[7,8,9]]: ") +
-                       (same ? "yes" : "NO");
-          c.check_held = same;
+          computed(c) = std::string("P M Pᵀ = M with rows and columns moved by π, for M = [[1,2,3],[4,5,6],[7,8,9]]: ") +
+                        (same ? "yes" : "NO");
+          c.outcome = verify::held_if(same);
         });
   b.about(subject::text_data);
   b.steps(words(s, "§2", "Q′ = PXW_Q = PQ, K′ = PK, V′ = PV", "", ""), {{"A.1", "3"}});
@@ -643,11 +687,11 @@ void text000(rows_builder& b) {
   });
   b.about(subject::attention);
   b.add(words(s, "§3", "Scores (dot products with dog, bites, man): 1, 0, 1", "1, 0, 1", exact),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           // The scores attention computes (W = I, scale 1: the dot products themselves).
           const Matrix<Q> g = attend000_exact(in, in.exact("text000.dog bites man")).s;
-          c.computed = qrow(g, 0) + " (attention's scores, W = I, scale 1, exact)";
-          c.check_held = g(0, 0) == Q(1) && g(0, 1) == Q(0) && g(0, 2) == Q(1);
+          computed(c) = qrow(g, 0) + " (attention's scores, W = I, scale 1, exact)";
+          c.outcome = verify::held_if(g(0, 0) == Q(1) && g(0, 1) == Q(0) && g(0, 2) == Q(1));
         });
   b.about(subject::attention);
   auto ta = [](const claim_inputs& in) { return attend000<R>(in, in.real("text000.dog bites man")); };
@@ -680,16 +724,16 @@ void text000(rows_builder& b) {
   b.add(words(s, "§3", "Scores against (man, bites, dog): dog·man = 1, dog·bites = 0, dog·dog = 1 → the same multiset "
                        "{1, 0, 1}, just reordered",
               "{1, 0, 1}", exact),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const Matrix<Q> x = in.exact("text000.dog bites man"), p = in.exact("text000.P");
           const Matrix<Q> xb = multiply(p, x);
           const Matrix<Q> ga = attend000_exact(in, x).s, gb = attend000_exact(in, xb).s;
           std::vector<Q> a{ga(0, 0), ga(0, 1), ga(0, 2)}, bb{gb(2, 0), gb(2, 1), gb(2, 2)};
-          c.computed = "dog's scores in B (attention's scores, W = I, scale 1): " + qrow(gb, 2);
+          computed(c) = "dog's scores in B (attention's scores, W = I, scale 1): " + qrow(gb, 2);
           const bool as_text = bb[0] == Q(1) && bb[1] == Q(0) && bb[2] == Q(1);
           std::sort(a.begin(), a.end());
           std::sort(bb.begin(), bb.end());
-          c.check_held = as_text && a == bb;
+          c.outcome = verify::held_if(as_text && a == bb);
         });
   b.about(subject::attention);
   b.figures(words(s, "§3", "Sentence B ... Output: 0.401[1,1] + 0.198[0,1] + 0.401[1,0] = [0.802, 0.599] — Identical", "",
@@ -711,20 +755,20 @@ void text000(rows_builder& b) {
   // §4.
   b.add(words(s, "§4", "Now \"dog at position 0\" and \"dog at position 2\" are genuinely different vectors",
               "different vectors", real),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const Matrix<R> x = in.real("text000.dog bites man");
           const R base = in.real("text000.base")(0, 0);
           const long p0 = in.integer("text000.positions", 0, 0), p2 = in.integer("text000.positions", 0, 2);
           const Matrix<R> pe0 = sinusoid<R>(in, 1, x.cols(), base, p0), pe2 = sinusoid<R>(in, 1, x.cols(), base, p2);
           const Matrix<R> at0 = x.row(0) + pe0.row(0), at2 = x.row(0) + pe2.row(0);
           const R diff = max_abs_diff(at0, at2);
-          c.computed = "max |(dog + PE_" + std::to_string(p0) + ") − (dog + PE_" + std::to_string(p2) + ")| = " + fix(diff, 6);
-          c.check_held = less(R("0.1"), diff);
+          computed(c) = "max |(dog + PE_" + std::to_string(p0) + ") − (dog + PE_" + std::to_string(p2) + ")| = " + fix(diff, 6);
+          c.outcome = verify::held_if(less(R("0.1"), diff));
         },
         [](claim_inputs::table& t) { t["text000.positions"](0, 2) = t["text000.positions"](0, 0); });
   b.about(subject::sinusoid);
   b.add(words(s, "§4", "The fastest hand (small i) flips every couple of tokens", "every couple of tokens", real),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const auto& key = "text000.fastest hand: d, positions, pair";
           const long d = in.integer(key, 0, 0), n = in.integer(key, 0, 1), pair = in.integer(key, 0, 2);
           const Matrix<R> t = sinusoid<R>(in, n, d, in.real("text000.base")(0, 0));
@@ -733,11 +777,11 @@ void text000(rows_builder& b) {
           for (Eigen::Index p = 1; p < t.rows(); ++p)
             flips += (t(p, 2 * pair) < R(0)) != (t(p - 1, 2 * pair) < R(0)) ? 1 : 0;
           const R per = R(n - 1) / R(flips > 0 ? flips : 1);
-          c.computed = "column " + std::to_string(2 * pair) + " (i = " + std::to_string(pair) + ", d = " +
-                       std::to_string(d) + ") changes sign " + std::to_string(flips) +
-                       " times in positions 0…" + std::to_string(n - 1) + ": every " + fix(per, 2) + " tokens (π)";
+          computed(c) = "column " + std::to_string(2 * pair) + " (i = " + std::to_string(pair) + ", d = " +
+                        std::to_string(d) + ") changes sign " + std::to_string(flips) +
+                        " times in positions 0…" + std::to_string(n - 1) + ": every " + fix(per, 2) + " tokens (π)";
           c.note = "a sign flip every π ≈ 3.14 tokens; a full turn every 2π ≈ 6.28";
-          c.check_held = all_finite(t) && flips > 0 && at_most(per, R(4)) && at_most(R(2), per);
+          c.outcome = verify::held_if(all_finite(t) && flips > 0 && at_most(per, R(4)) && at_most(R(2), per));
         },
         [](claim_inputs::table& t) { t["text000.fastest hand: d, positions, pair"](0, 2) = 255; });
   b.about(subject::sinusoid);
@@ -753,7 +797,7 @@ void text000(rows_builder& b) {
             "1000·10000^(−510/512); a full turn is 2π ≈ 6.28");
   b.about(subject::sinusoid);
   b.add(words(s, "§4", "Together they give every position a unique fingerprint", "unique rows", binary64),
-        [](const claim_inputs& in, claim& c) { unique_rows(in, c, "text000.unique: first, count, step, d", "text000.base"); },
+        [](const claim_inputs& in, verify::check& c) { unique_rows(in, c, "text000.unique: first, count, step, d", "text000.base"); },
         [](claim_inputs::table& t) { t["text000.unique: first, count, step, d"](0, 2) = 0; });
   b.about(subject::sinusoid);
   b.steps(words(s, "§4", "shifting by k steps is a fixed linear map, independent of t: (sin ω(t+k), cos ω(t+k)) = "
@@ -763,48 +807,48 @@ void text000(rows_builder& b) {
   b.add(words(s, "§4", "This observation is exactly the seed of RoPE ... instead of adding rotations to the embeddings, it "
                        "applies them directly to Q and K",
               "q·k depends on the offset only", real),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const auto scores = rope_scores(in, "text003.q, k (ours)", "text003.query, key positions");
           R spread;
           const bool same = all_within(scores, rope_bound, spread);
-          c.computed = "RoPE (d = 8, base 10000) q·k at the pairs (4, 1), (400, 397), (1003, 1000): " + fix(scores[0], 10) +
-                       ", spread " + spread.str(3);
-          c.check_held = same;
+          computed(c) = "RoPE (d = 8, base 10000) q·k at the pairs (4, 1), (400, 397), (1003, 1000): " + fix(scores[0], 10) +
+                        ", spread " + spread.str(3);
+          c.outcome = verify::held_if(same);
         });
   b.about(subject::rope);
   b.add(words(s, "§4", "A second perk: it's a formula, not a parameter table, so you can evaluate it at positions never "
                        "seen during training",
               "defined at unseen positions", real),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const long rows = in.integer("text000.table rows, unseen position", 0, 0);
           const long p = in.integer("text000.table rows, unseen position", 0, 1);
           const Matrix<R> row = sinusoid<R>(in, 1, 8, in.real("text000.base")(0, 0), p);
           const bool bounded = all_finite(row) && at_most(R(abs(R(row(0, 0)))), R(1));
           const bool table_has = learned_defines(in, rows, p);
-          c.computed = "the sinusoid at position " + std::to_string(p) + " (d = 8): " + fix(row(0, 0), 6) + ", …; a " +
-                       std::to_string(rows) + "-row learned table " + (table_has ? "HAS a row there" : "has none");
-          c.check_held = bounded && !table_has;
+          computed(c) = "the sinusoid at position " + std::to_string(p) + " (d = 8): " + fix(row(0, 0), 6) + ", …; a " +
+                        std::to_string(rows) + "-row learned table " + (table_has ? "HAS a row there" : "has none");
+          c.outcome = verify::held_if(bounded && !table_has);
         },
         [](claim_inputs::table& t) { t["text000.table rows, unseen position"](0, 1) = 100; });
   b.about(subject::sinusoid);
   b.add(words(s, "§4, Scheme B", "the table has a hard size limit: at position max_seq_len you fall off a cliff, because "
                                  "there's no row there",
               "no row at max_seq_len", exact),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const long l = in.integer("text000.max_seq_len");
           const bool last = learned_defines(in, l, l - 1), at = learned_defines(in, l, l);
-          c.computed = "pe::learned_scheme with " + std::to_string(l) + " rows: position " + std::to_string(l - 1) +
-                       (last ? " defined" : " UNDEFINED") + ", position " + std::to_string(l) +
-                       (at ? " DEFINED" : " undefined (the library throws undefined_position_error)");
-          c.check_held = last && !at;
+          computed(c) = "pe::learned_scheme with " + std::to_string(l) + " rows: position " + std::to_string(l - 1) +
+                        (last ? " defined" : " UNDEFINED") + ", position " + std::to_string(l) +
+                        (at ? " DEFINED" : " undefined (the library throws undefined_position_error)");
+          c.outcome = verify::held_if(last && !at);
         });
   b.about(subject::learned_table);
   b.add(words(s, "§4", "With d = 2 there's one frequency pair, 10000^0 = 1, so PE_t = [sin t, cos t]", "θ₀ = 1", real),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const long d = in.integer("text000.d");
           const R theta = frequency(in, 0, d, in.real("text000.base")(0, 0));
-          c.computed = std::to_string(d / 2) + " pair(s), θ₀ = " + fix(theta, 3);
-          c.check_held = d / 2 == 1 && d % 2 == 0 && theta == R(1);
+          computed(c) = std::to_string(d / 2) + " pair(s), θ₀ = " + fix(theta, 3);
+          c.outcome = verify::held_if(d / 2 == 1 && d % 2 == 0 && theta == R(1));
         });
   b.about(subject::sinusoid);
   b.figures(words(s, "§4", "PE_0 = [0, 1], PE_1 = [0.841, 0.540], PE_2 = [0.909, −0.416]", "", real),
@@ -888,7 +932,7 @@ void text000(rows_builder& b) {
   b.add(words(s, "§4", "Different vectors, and different attention patterns. In sentence B, dog attends overwhelmingly "
                        "to itself; in sentence A it spreads attention across all three",
               "B: mostly itself; A: spread", real),
-        [xa, xb](const claim_inputs& in, claim& c) {
+        [xa, xb](const claim_inputs& in, verify::check& c) {
           const auto ta2 = attend000<R>(in, xa(in)), tb2 = attend000<R>(in, xb(in));
           const R diff = max_abs_diff(Matrix<R>(ta2.z.row(0)), Matrix<R>(tb2.z.row(2)));
           R lo = ta2.a(0, 0), hi = ta2.a(0, 0);
@@ -896,20 +940,20 @@ void text000(rows_builder& b) {
             lo = ta2.a(0, j) < lo ? R(ta2.a(0, j)) : lo;
             hi = hi < ta2.a(0, j) ? R(ta2.a(0, j)) : hi;
           }
-          c.computed = "dog's outputs differ by " + fix(diff, 4) + "; B: dog → dog " + fix(tb2.a(2, 2), 3) +
-                       "; A: weights between " + fix(lo, 3) + " and " + fix(hi, 3);
+          computed(c) = "dog's outputs differ by " + fix(diff, 4) + "; B: dog → dog " + fix(tb2.a(2, 2), 3) +
+                        "; A: weights between " + fix(lo, 3) + " and " + fix(hi, 3);
           c.note = "\"overwhelmingly\" read as more than twice the other two together; \"spreads\" as every weight "
                    "above 1/4";
           // NOTE: the thresholds read the words; the figures themselves are checked in the rows above.
-          c.check_held = less(R("0.1"), diff) && less(R(2) * R(tb2.a(2, 0) + tb2.a(2, 1)), tb2.a(2, 2)) &&
-                         less(R("0.25"), lo);
+          c.outcome = verify::held_if(less(R("0.1"), diff) && less(R(2) * R(tb2.a(2, 0) + tb2.a(2, 1)), tb2.a(2, 2)) &&
+                                      less(R("0.25"), lo));
         });
   b.about(subject::sinusoid);
   b.add(words(s, "§5", "Random high-dimensional directions are nearly orthogonal (d = 768 or 4096)",
               "nearly orthogonal", binary64,
               "sampled: 200 random pairs per d (case_source seed 5, entries normal with the table's mean and sd)",
-              claim_evidence::sampled_within_bound),
-        [](const claim_inputs& in, claim& c) {
+              verify::evidence_kind::sampled_within_bound),
+        [](const claim_inputs& in, verify::check& c) {
           const Matrix<double> dims = in.dbl("text000.wide d");
           const Matrix<double> ms = in.dbl("text000.random directions: mean, sd");
           if (!(ms(0, 1) > 0)) throw std::domain_error("the standard deviation must be positive");
@@ -935,8 +979,8 @@ void text000(rows_builder& b) {
             out += (out.empty() ? "" : "; ") + std::string("d = ") + std::to_string(d) + ": max |cos| = " + fix(worst, 4) +
                    " ≤ " + fix(bound, 4);
           }
-          c.computed = out;
-          c.check_held = held;
+          computed(c) = out;
+          c.outcome = verify::held_if(held);
           c.cases = 200 * static_cast<long>(dims.cols());  // 200 pairs per d
           c.seed = 5;
         });
@@ -966,27 +1010,27 @@ void text000(rows_builder& b) {
     b.add(words(s, "§5", "A decoder-only model can infer position from \"how many tokens am I allowed to see?\" (this is "
                          "the basis of \"NoPE\" research results)",
                 "the causal mask carries position", exact),
-          [nope, distinct_rows](const claim_inputs& in, claim& c) {
+          [nope, distinct_rows](const claim_inputs& in, verify::check& c) {
             const Matrix<Q> z = nope(in, true);
-            c.computed = "a start marker, no positional encoding, uniform causal attention: first slots " + [&] {
+            computed(c) = "a start marker, no positional encoding, uniform causal attention: first slots " + [&] {
               std::string t;
               for (Eigen::Index i = 0; i < z.rows(); ++i) t += (i ? ", " : "") + z(i, 0).str();
               return t;
             }() + " — every position gets its own output";
-            c.check_held = distinct_rows(z);
+            c.outcome = verify::held_if(distinct_rows(z));
           });
     b.about(subject::mask);
     b.add(words(s, "§5", "it doesn't exist at all in encoders like BERT, which attend bidirectionally and are therefore "
                          "exactly as order-blind as the proof above says",
                 "no position signal without the mask", exact),
-          [nope, distinct_rows](const claim_inputs& in, claim& c) {
+          [nope, distinct_rows](const claim_inputs& in, verify::check& c) {
             const Matrix<Q> z = nope(in, false), zc = nope(in, true);
             bool same_after_first = true;
             for (Eigen::Index i = 2; i < z.rows(); ++i) same_after_first = same_after_first && z.row(i) == z.row(1);
-            c.computed = std::string("the same input without the mask: rows 2…n ") +
-                         (same_after_first ? "all equal" : "DIFFER") + " (row 1 = " + qrow(z, 1) +
-                         "); with the mask they are " + (distinct_rows(zc) ? "distinct" : "NOT distinct");
-            c.check_held = same_after_first && distinct_rows(zc);
+            computed(c) = std::string("the same input without the mask: rows 2…n ") +
+                          (same_after_first ? "all equal" : "DIFFER") + " (row 1 = " + qrow(z, 1) +
+                          "); with the mask they are " + (distinct_rows(zc) ? "distinct" : "NOT distinct");
+            c.outcome = verify::held_if(same_after_first && distinct_rows(zc));
           });
     b.about(subject::mask);
   }
@@ -998,35 +1042,42 @@ void text000(rows_builder& b) {
                                        "is machine epsilon, not luck",
               "residual ≈ machine ε", binary64,
               "sampled: random 4-token inputs (case_source seed 4, entries uniform in [−1, 1))",
-              claim_evidence::sampled_within_bound),
-        [](const claim_inputs& in, claim& c) {
-          const Matrix<double> p = in.dbl("text000.try 1: P");
+              verify::evidence_kind::sampled_within_bound),
+        [](const claim_inputs& in, verify::check& c) {
+          const auto p = as_permutation(in.exact("text000.try 1: P"));
           const long d = in.integer("text000.try 1: d, cases", 0, 0), cases = in.integer("text000.try 1: d, cases", 0, 1);
           if (d < 1 || cases < 1) throw std::domain_error("d and the case count must be positive");
+          if (!p) {
+            computed(c) = "text000.try 1: P is not a permutation matrix";
+            return;
+          }
           case_source rng(4);
           const auto u = [](case_source& src) { return src.uniform_real(-1.0, 1.0); };
+          // NOTE: W = I, so V = X: the bound of proof A.1, step 6b, 4(n+1)·(ε·max|V| + η) per entry, with max|V|
+          // over the case's entries (it scales with the data).
+          const double k_eps = attention_reorder_bound_eps(p->points());
+          const auto attend = [&in](const std::vector<Matrix<double>>& a) { return attend000<double>(in, a[0]).z; };
+          const auto tol = [k_eps](const std::vector<Matrix<double>>& a, const Matrix<double>&) {
+            return verify::within_eps<double>(k_eps, verify::one_scale(a[0].cwiseAbs().maxCoeff()),
+                                              "≤ 4(n+1)·(ε·max|V| + η) per entry");
+          };
           double worst = 0;
+          bool held = true;
           for (long k = 0; k < cases; ++k) {
-            Matrix<double> x(p.cols(), d);
+            Matrix<double> x(p->points(), d);
             for (Eigen::Index i = 0; i < x.rows(); ++i)
               for (Eigen::Index j = 0; j < d; ++j) x(i, j) = u(rng);
-            const auto lhs = attend000<double>(in, multiply(p, x)).z;
-            const auto rhs = multiply(p, Matrix<double>(attend000<double>(in, x).z));
-            double r = 0;
-            for (Eigen::Index i = 0; i < lhs.rows(); ++i)
-              for (Eigen::Index j = 0; j < lhs.cols(); ++j) {
-                const double e = std::abs(lhs(i, j) - rhs(i, j)) / std::numeric_limits<double>::epsilon();
-                r = (e > r || std::isnan(e)) ? e : r;
-              }
-            worst = (r > worst || std::isnan(r)) ? r : worst;
+            const auto r = verify::check_law<double>(attention_equivariance, attend, {x}, *p, tol);
+            held = held && r.held;
+            worst = (r.ratio > worst || std::isnan(r.ratio)) ? r.ratio : worst;
           }
-          // NOTE: |V| ≤ 1 here (W = I, entries in [−1, 1)), so the bound 4(n+1) ε of proof A.1, step 6b applies
-          // without a magnitude factor.
-          const double bound = attention_reorder_bound_eps(p.rows());
-          c.computed = std::to_string(cases) + " random " + std::to_string(p.rows()) + "×" + std::to_string(d) +
-                       " inputs: worst residual " + fix(worst, 2) + " ε, within the derived bound 4(n+1) = " +
-                       fix(bound, 0) + " ε";
-          c.check_held = worst <= bound;
+          c.bound = "≤ 4(n+1)·(ε·max|V| + η) per entry (proof A.1, step 6b; n = " + std::to_string(p->points()) +
+                    "; the residual in units of this bound)";
+          c.residual = worst;
+          computed(c) = std::to_string(cases) + " random " + std::to_string(p->points()) + "×" + std::to_string(d) +
+                        " inputs: worst residual " + fix(worst, 3) + " × the derived bound 4(n+1)·(ε·max|V| + η) = " +
+                        fix(k_eps, 0) + "·(ε·max|V| + η)";
+          c.outcome = verify::held_if(held && worst <= 1.0);
           c.cases = cases;
           c.seed = 4;
         });
@@ -1034,20 +1085,26 @@ void text000(rows_builder& b) {
   b.add(words(s, "Try it yourself, 2", "Add sinusoidal(n, d) to X, rerun, and confirm the identity now fails — print the "
                                        "magnitude of the difference",
               "the identity fails", real),
-        [with_pe](const claim_inputs& in, claim& c) {
-          const Matrix<R> x = in.real("text000.dog bites man"), p = in.real("text000.P");
-          const auto lhs = attend000<R>(in, with_pe(in, multiply(p, x))).z;
-          const auto rhs = multiply(p, Matrix<R>(attend000<R>(in, with_pe(in, x)).z));
+        [with_pe](const claim_inputs& in, verify::check& c) {
+          const Matrix<R> x = in.real("text000.dog bites man");
+          const auto p = as_permutation(in.exact("text000.P"));
+          if (!p) {
+            computed(c) = "text000.P is not a permutation matrix";
+            return;
+          }
+          const auto [lhs, rhs] = verify::sides<R>(
+              attention_equivariance, [&](const std::vector<Matrix<R>>& a) { return attend000<R>(in, with_pe(in, a[0])).z; },
+              {x}, *p);
           const R diff = max_abs_diff(lhs, rhs);
-          c.computed = "max|Attn(PX + PE) − P·Attn(X + PE)| = " + fix(diff, 6) + " (dog bites man, d = 2)";
-          c.check_held = less(R("0.01"), diff);
+          computed(c) = "max|Attn(PX + PE) − P·Attn(X + PE)| = " + fix(diff, 6) + " (dog bites man, d = 2)";
+          c.outcome = verify::held_if(less(R("0.01"), diff));
         },
         [](claim_inputs::table& t) { t["text000.P"] = Matrix<R>::Identity(3, 3); });
   b.about(subject::sinusoid);
   b.add(words(s, "Try it yourself, 3", "Set d = 8 and plot the 8 columns of sinusoidal(64, 8) against position. Identify "
                                        "which columns are the \"fast hands\" and which are the \"slow hands\"",
               "fast and slow hands", real),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const long n = in.integer("text000.try 3: n, d", 0, 0), d = in.integer("text000.try 3: n, d", 0, 1);
           const R base = in.real("text000.base")(0, 0);
           const Matrix<R> t = sinusoid<R>(in, n, d, base);
@@ -1065,10 +1122,10 @@ void text000(rows_builder& b) {
           const R two_pi = R(2) * R(acos(R(-1)));
           const R fastest = frequency(in, 0, d, base) * R(n - 1);
           const R slowest = frequency(in, d / 2 - 1, d, base) * R(n - 1);
-          c.computed = "angle turned over positions 0…" + std::to_string(n - 1) + ": " + out;
+          computed(c) = "angle turned over positions 0…" + std::to_string(n - 1) + ": " + out;
           c.note = "the fast hands are columns 0–1 (about ten full turns), the slow hands the last pair (a few degrees); "
                    "each pair is one sin and one cos column";
-          c.check_held = decreasing && less(R(R(2) * two_pi), fastest) && less(slowest, R("0.1"));
+          c.outcome = verify::held_if(decreasing && less(R(R(2) * two_pi), fastest) && less(slowest, R("0.1")));
         });
   b.about(subject::sinusoid);
 }
@@ -1083,17 +1140,17 @@ void text001(rows_builder& b) {
                 "Attn(PX) = P·Attn(X)", ""),
           {{"A.1", "4"}, {"A.1", "5"}, {"A.1", "6"}});
   b.add(words(s, "§3.2", "the input matrix X is 3 × 4 ... The three weight matrices ... each 4 × 4", "3 × 4; 4 × 4", exact),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const Matrix<Q> xx = in.exact("text001.X"), wq = in.exact("text001.W_Q"), wk = in.exact("text001.W_K"),
                           wv = in.exact("text001.W_V");
-          c.computed = shape_of(xx) + "; " + shape_of(wq) + ", " + shape_of(wk) + ", " + shape_of(wv);
+          computed(c) = shape_of(xx) + "; " + shape_of(wq) + ", " + shape_of(wk) + ", " + shape_of(wv);
           auto is = [](const Matrix<Q>& m, long r, long k) { return m.rows() == r && m.cols() == k; };
-          c.check_held = is(xx, 3, 4) && is(wq, 4, 4) && is(wk, 4, 4) && is(wv, 4, 4);
+          c.outcome = verify::held_if(is(xx, 3, 4) && is(wq, 4, 4) && is(wk, 4, 4) && is(wv, 4, 4));
         });
   b.about(subject::text_data);
   b.add(words(s, "§3.2", "Part 1 worked one of those dot products in full and left the pattern for the other thirty-five",
-              "36 dot products", exact, counted, claim_evidence::count_on_data),
-        [x](const claim_inputs& in, claim& c) {
+              "36 dot products", exact, counted, verify::evidence_kind::count_on_data),
+        [x](const claim_inputs& in, verify::check& c) {
           const Matrix<Q> xx = x(in);
           const auto t = forward001<Q, rational_kernel>(in, xx);
           const long n = static_cast<long>(t.q.size() + t.k.size() + t.v.size());
@@ -1101,25 +1158,25 @@ void text001(rows_builder& b) {
           const long by_pattern = entries_by_pattern(t.q, xx, in.exact("text001.W_Q")) +
                                   entries_by_pattern(t.k, xx, in.exact("text001.W_K")) +
                                   entries_by_pattern(t.v, xx, in.exact("text001.W_V"));
-          c.computed = "Q, K, V (the forward pass on X, W) have " + std::to_string(n) + " entries, " +
-                       std::to_string(by_pattern) + " of them the dot product of a row of X with a column of W: one "
-                       "worked, " + std::to_string(n - 1) + " left";
+          computed(c) = "Q, K, V (the forward pass on X, W) have " + std::to_string(n) + " entries, " +
+                        std::to_string(by_pattern) + " of them the dot product of a row of X with a column of W: one "
+                        "worked, " + std::to_string(n - 1) + " left";
           count_verdict(c, n > 0 && by_pattern == n, n - 1, in.integer("text001.dot products left (the text's figure)"),
                         "the entries of Q, K and V the forward pass produced, less the worked one");
         });
   b.about(subject::attention);
   b.add(words(s, "§3.2", "Entry (1,2) asks how well I's query matches love's key: (2,1,0,0)·(0,2,0,1) = 2",
               "q_I = (2,1,0,0), k_love = (0,2,0,1), score 2", exact),
-        [x](const claim_inputs& in, claim& c) {
+        [x](const claim_inputs& in, verify::check& c) {
           const auto t = forward001<Q, rational_kernel>(in, x(in));
           const Matrix<Q> raw = multiply_transposed(t.q, t.k);
-          c.computed = "q_I = " + qrow(t.q, 0) + ", k_love = " + qrow(t.k, 1) + ", score " + raw(0, 1).str();
-          c.check_held = qrow(t.q, 0) == "(2, 1, 0, 0)" && qrow(t.k, 1) == "(0, 2, 0, 1)" && raw(0, 1) == Q(2);
+          computed(c) = "q_I = " + qrow(t.q, 0) + ", k_love = " + qrow(t.k, 1) + ", score " + raw(0, 1).str();
+          c.outcome = verify::held_if(qrow(t.q, 0) == "(2, 1, 0, 0)" && qrow(t.k, 1) == "(0, 2, 0, 1)" && raw(0, 1) == Q(2));
         });
   b.about(subject::attention);
   b.add(words(s, "§3.2", "The other eight follow the same way", "9 entries", exact, counted,
-              claim_evidence::count_on_data),
-        [x](const claim_inputs& in, claim& c) {
+              verify::evidence_kind::count_on_data),
+        [x](const claim_inputs& in, verify::check& c) {
           const auto t = forward001<Q, rational_kernel>(in, x(in));
           // The raw scores as attention computed them: S undone by the scale 1/√d_k (forward001's).
           long root = 0;
@@ -1128,57 +1185,57 @@ void text001(rows_builder& b) {
           // "The same way": every score is the dot product of a query row with a key row (Kᵀ's column).
           const long n = static_cast<long>(raw.size());
           const long by_pattern = entries_by_pattern(raw, t.q, transposed(t.k));
-          c.computed = "Q Kᵀ is " + shape_of(raw) + ": " + std::to_string(n) + " entries, " + std::to_string(by_pattern) +
-                       " of them a query row · a key row; one worked, " + std::to_string(n - 1) + " more";
+          computed(c) = "Q Kᵀ is " + shape_of(raw) + ": " + std::to_string(n) + " entries, " + std::to_string(by_pattern) +
+                        " of them a query row · a key row; one worked, " + std::to_string(n - 1) + " more";
           count_verdict(c, n > 0 && by_pattern == n, n - 1, in.integer("text001.scores left (the text's figure)"),
                         "the entries of Q Kᵀ, less the worked one");
         });
   b.about(subject::attention);
   b.add(words(s, "§3.2", "this matrix is not symmetric — entry (1,3) is 2 while entry (3,1) is 3", "S₁₃ = 2, S₃₁ = 3",
               exact),
-        [x](const claim_inputs& in, claim& c) {
+        [x](const claim_inputs& in, verify::check& c) {
           const auto t = forward001<Q, rational_kernel>(in, x(in));
           const Matrix<Q> raw = multiply_transposed(t.q, t.k);
-          c.computed = "S₁₃ = " + raw(0, 2).str() + ", S₃₁ = " + raw(2, 0).str();
-          c.check_held = raw(0, 2) == Q(2) && raw(2, 0) == Q(3);
+          computed(c) = "S₁₃ = " + raw(0, 2).str() + ", S₃₁ = " + raw(2, 0).str();
+          c.outcome = verify::held_if(raw(0, 2) == Q(2) && raw(2, 0) == Q(3));
         });
   b.about(subject::attention);
   b.add(words(s, "§3.2", "Asking is not the same as being asked, and that asymmetry survives everything below",
               "A₁₃ ≠ A₃₁, in both orders", real),
-        [xr](const claim_inputs& in, claim& c) {
+        [xr](const claim_inputs& in, verify::check& c) {
           const auto t = forward001<R>(in, xr(in));
           const auto tp = forward001<R>(in, multiply(in.real("text001.P"), xr(in)));
           const R d1 = abs_value(R(t.a(0, 2) - t.a(2, 0))), d2 = abs_value(R(tp.a(2, 0) - tp.a(0, 2)));
-          c.computed = "A₁₃ = " + fix(t.a(0, 2), 4) + ", A₃₁ = " + fix(t.a(2, 0), 4) + "; reversed: I→LLMs = " +
-                       fix(tp.a(2, 0), 4) + ", LLMs→I = " + fix(tp.a(0, 2), 4);
+          computed(c) = "A₁₃ = " + fix(t.a(0, 2), 4) + ", A₃₁ = " + fix(t.a(2, 0), 4) + "; reversed: I→LLMs = " +
+                        fix(tp.a(2, 0), 4) + ", LLMs→I = " + fix(tp.a(0, 2), 4);
           // NOTE: 10⁻³ is far above mpfr100's rounding (≈ 10⁻⁹⁹) and far below the gap (≈ 0.1). The two gaps
           // are the same two weights computed in two orders: each weight is within 2(n+1)ε of its value (proof
           // A.1, step 5b; n = 3 rows ≤ 1), so |d1 − d2| ≤ 4·2(n+1)ε = 32ε; 64ε leaves a factor 2.
           const R eps = std::numeric_limits<R>::epsilon();
-          c.check_held = less(R("0.001"), d1) && less(R("0.001"), d2) && at_most(R(abs_value(R(d1 - d2))), R(R(64) * eps));
+          c.outcome = verify::held_if(less(R("0.001"), d1) && less(R("0.001"), d2) && at_most(R(abs_value(R(d1 - d2))), R(R(64) * eps)));
         });
   b.about(subject::attention);
   b.add(words(s, "§3.2", "each one is a single word's row of X, times W^Q W^K⊤, times another word's row", "Q Kᵀ = X M Xᵀ",
               exact),
-        [x](const claim_inputs& in, claim& c) {
+        [x](const claim_inputs& in, verify::check& c) {
           const Matrix<Q> xx = x(in);
           const Matrix<Q> m = multiply_transposed(in.exact("text001.W_Q"), in.exact("text001.W_K"));
           const auto t = forward001<Q, rational_kernel>(in, xx);
           const bool same = exactly_equal(multiply_transposed(multiply(xx, m), xx), multiply_transposed(t.q, t.k));
           const auto st = cite(in, c, "3.7", "1");
-          c.computed = std::string("X M Xᵀ = Q Kᵀ entry by entry: ") + (same ? "yes" : "NO") +
-                       "; for every X and W: proof 3.7, step 1 (the expansion with M = W_Q W_Kᵀ) [" +
-                       (st.held ? "held" : "FAILED") + "]";
-          c.check_held = same && st.held;
+          computed(c) = std::string("X M Xᵀ = Q Kᵀ entry by entry: ") + (same ? "yes" : "NO") +
+                        "; for every X and W: proof 3.7, step 1 (the expansion with M = W_Q W_Kᵀ) [" +
+                        (st.held ? "held" : "FAILED") + "]";
+          c.outcome = verify::held_if(same && st.held);
         });
   b.about(subject::attention);
-  b.add(words(s, "§3.2", "Here d_k = 4, so that's √4 = 2", "2", exact), [x](const claim_inputs& in, claim& c) {
+  b.add(words(s, "§3.2", "Here d_k = 4, so that's √4 = 2", "2", exact), [x](const claim_inputs& in, verify::check& c) {
     const auto t = forward001<Q, rational_kernel>(in, x(in));
     const Matrix<Q> raw = multiply_transposed(t.q, t.k);
     // The scale the forward pass used, read back from S = QKᵀ·scale.
     const Q scale = t.s(0, 0) / raw(0, 0);
-    c.computed = "d_k = " + std::to_string(t.q.cols()) + "; the scores are QKᵀ·" + scale.str();
-    c.check_held = t.q.cols() == 4 && scale == Q(1) / Q(2);
+    computed(c) = "d_k = " + std::to_string(t.q.cols()) + "; the scores are QKᵀ·" + scale.str();
+    c.outcome = verify::held_if(t.q.cols() == 4 && scale == Q(1) / Q(2));
   },
         [](claim_inputs::table& t) {
           for (const char* w : {"text001.W_Q", "text001.W_K", "text001.W_V"}) t[w] = Matrix<R>(t[w].leftCols(1));
@@ -1193,20 +1250,20 @@ void text001(rows_builder& b) {
   b.add(words(s, "§3.2", "In the second sentence, love gives I a weight of 0.14, and I is now the word on its right. Same "
                          "word, opposite side, identical weight. And LLMs gets 0.23 from either side too",
               "identical weights", real),
-        [xr](const claim_inputs& in, claim& c) {
+        [xr](const claim_inputs& in, verify::check& c) {
           const auto t = forward001<R>(in, xr(in));
           const auto tp = forward001<R>(in, multiply(in.real("text001.P"), xr(in)));
           const R d = std::max(R(abs_value(R(tp.a(1, 2) - t.a(1, 0)))), R(abs_value(R(tp.a(1, 0) - t.a(1, 2)))));
           const R bound = R(2 * (3 + 1)) * scalar_traits<R>::epsilon();
-          c.computed = "love → I: " + fix(t.a(1, 0), 6) + " and " + fix(tp.a(1, 2), 6) + "; love → LLMs: " +
-                       fix(t.a(1, 2), 6) + " and " + fix(tp.a(1, 0), 6) + "; largest difference " + d.str(3);
+          computed(c) = "love → I: " + fix(t.a(1, 0), 6) + " and " + fix(tp.a(1, 2), 6) + "; love → LLMs: " +
+                        fix(t.a(1, 2), 6) + " and " + fix(tp.a(1, 0), 6) + "; largest difference " + d.str(3);
           // NOTE: the reversed row's normaliser sums the same three exponentials in another order: 2(n+1) ε.
-          c.check_held = at_most(d, bound);
+          c.outcome = verify::held_if(at_most(d, bound));
         });
   b.about(subject::attention);
   b.add(words(s, "§3.2", "Everything from here on is rounded to two decimals, so a row may add up to 0.99 rather than 1",
               "a rounded row sums to 1 ± 0.01", real),
-        [xr](const claim_inputs& in, claim& c) {
+        [xr](const claim_inputs& in, verify::check& c) {
           const auto t = forward001<R>(in, xr(in));
           const long dec = in.integer("text001.decimals");
           std::string sums;
@@ -1218,8 +1275,8 @@ void text001(rows_builder& b) {
             // NOTE: three roundings to 2 decimals move a sum of 1 by at most 3 × 0.005.
             within = within && at_most(R(abs_value(R(sum - R(1)))), R("0.015"));
           }
-          c.computed = "rows of A rounded to " + std::to_string(dec) + " decimals sum to " + sums;
-          c.check_held = within && dec == 2;
+          computed(c) = "rows of A rounded to " + std::to_string(dec) + " decimals sum to " + sums;
+          c.outcome = verify::held_if(within && dec == 2);
         });
   b.about(subject::attention);
   const char* names[3] = {"I", "love", "LLMs"};
@@ -1238,67 +1295,71 @@ void text001(rows_builder& b) {
   b.add(words(s, "§3.2", "The weight matrices haven't changed, so Q, K, and V just swap their rows too ... No new "
                          "arithmetic happened",
               "Q′ = PQ, K′ = PK, V′ = PV", exact),
-        [x](const claim_inputs& in, claim& c) {
-          const Matrix<Q> p = in.exact("text001.P");
-          const auto t = forward001<Q, rational_kernel>(in, x(in));
-          const auto tp = forward001<Q, rational_kernel>(in, multiply(p, x(in)));
-          const bool same = exactly_equal(tp.q, multiply(p, t.q)) && exactly_equal(tp.k, multiply(p, t.k)) &&
-                            exactly_equal(tp.v, multiply(p, t.v));
+        [x](const claim_inputs& in, verify::check& c) {
+          const auto p = as_permutation(in.exact("text001.P"));
+          // NOTE: Q, K and V side by side: the law f(PX) = P·f(X) for f(X) = [Q | K | V].
+          const auto qkv = [&in](const Matrix<Q>& h) {
+            const auto t = forward001<Q, rational_kernel>(in, h);
+            Matrix<Q> out(t.q.rows(), t.q.cols() + t.k.cols() + t.v.cols());
+            out << t.q, t.k, t.v;
+            return out;
+          };
+          const bool same = p && exact_law(verify::equivariance("[Q | K | V](PX) = P·[Q | K | V](X)"), qkv, x(in), *p).held;
           const auto st = cite(in, c, "A.1", "3");
-          c.computed = std::string("Q′ = PQ, K′ = PK, V′ = PV exactly: ") + (same ? "yes" : "NO") +
-                       "; for every X, W, P: proof A.1, step 3 [" + (st.held ? "held" : "FAILED") + "]";
-          c.check_held = same && st.held;
+          computed(c) = std::string("Q′ = PQ, K′ = PK, V′ = PV exactly: ") + (same ? "yes" : "NO") +
+                        "; for every X, W, P: proof A.1, step 3 [" + (st.held ? "held" : "FAILED") + "]";
+          c.outcome = verify::held_if(same && st.held);
         });
   b.about(subject::attention);
   b.add(words(s, "§3.2", "The same nine numbers are present in both", "the same multiset", exact),
-        [x](const claim_inputs& in, claim& c) {
+        [x](const claim_inputs& in, verify::check& c) {
           const Matrix<Q> p = in.exact("text001.P");
           const auto t = forward001<Q, rational_kernel>(in, x(in));
           const auto tp = forward001<Q, rational_kernel>(in, multiply(p, x(in)));
           std::vector<Q> a(t.s.data(), t.s.data() + t.s.size()), bb(tp.s.data(), tp.s.data() + tp.s.size());
           std::sort(a.begin(), a.end());
           std::sort(bb.begin(), bb.end());
-          c.computed = std::to_string(a.size()) + " scores each; as multisets " + (a == bb ? "equal" : "DIFFERENT");
-          c.check_held = a == bb && a.size() == 9;
+          computed(c) = std::to_string(a.size()) + " scores each; as multisets " + (a == bb ? "equal" : "DIFFERENT");
+          c.outcome = verify::held_if(a == bb && a.size() == 9);
         });
   b.about(subject::attention);
   b.add(words(s, "§3.2", "the second matrix is the first one flipped: the row order reversed, and the column order "
                          "reversed with it. The 4 that sat in the top-left corner is now in the bottom-right corner",
               "S′ = P S Pᵀ; S₁₁ = S′₃₃ = 4", exact),
-        [x](const claim_inputs& in, claim& c) {
+        [x](const claim_inputs& in, verify::check& c) {
           const Matrix<Q> p = in.exact("text001.P");
           const auto t = forward001<Q, rational_kernel>(in, x(in));
           const auto tp = forward001<Q, rational_kernel>(in, multiply(p, x(in)));
           const Matrix<Q> raw = multiply_transposed(t.q, t.k), rawp = multiply_transposed(tp.q, tp.k);
           const bool flipped = exactly_equal(rawp, multiply(multiply(p, raw), transposed(p)));
-          c.computed = std::string("S′ = P S Pᵀ: ") + (flipped ? "yes" : "NO") + "; S₁₁ = " + raw(0, 0).str() +
-                       ", S′₃₃ = " + rawp(2, 2).str();
-          c.check_held = flipped && raw(0, 0) == Q(4) && rawp(2, 2) == Q(4);
+          computed(c) = std::string("S′ = P S Pᵀ: ") + (flipped ? "yes" : "NO") + "; S₁₁ = " + raw(0, 0).str() +
+                        ", S′₃₃ = " + rawp(2, 2).str();
+          c.outcome = verify::held_if(flipped && raw(0, 0) == Q(4) && rawp(2, 2) == Q(4));
         });
   b.about(subject::attention);
   b.add(words(s, "§3.2, Figure 3", "The 2 is I asking and love answering. Its row moves from the top to the bottom, but its "
                                    "column stays",
               "S₁₂ = 2 moves to S′₃₂", exact),
-        [x](const claim_inputs& in, claim& c) {
+        [x](const claim_inputs& in, verify::check& c) {
           const Matrix<Q> p = in.exact("text001.P");
           const auto t = forward001<Q, rational_kernel>(in, x(in));
           const auto tp = forward001<Q, rational_kernel>(in, multiply(p, x(in)));
           const Matrix<Q> raw = multiply_transposed(t.q, t.k), rawp = multiply_transposed(tp.q, tp.k);
-          c.computed = "S₁₂ = " + raw(0, 1).str() + ", S′₃₂ = " + rawp(2, 1).str();
-          c.check_held = raw(0, 1) == Q(2) && rawp(2, 1) == Q(2);
+          computed(c) = "S₁₂ = " + raw(0, 1).str() + ", S′₃₂ = " + rawp(2, 1).str();
+          c.outcome = verify::held_if(raw(0, 1) == Q(2) && rawp(2, 1) == Q(2));
         });
   b.about(subject::attention);
   b.add(words(s, "§3.2", "So the attention weights A go through the same change — the same numbers, moved the same way",
               "A′ = P A Pᵀ", real),
-        [xr](const claim_inputs& in, claim& c) {
+        [xr](const claim_inputs& in, verify::check& c) {
           const Matrix<R> p = in.real("text001.P");
           const auto t = forward001<R>(in, xr(in));
           const auto tp = forward001<R>(in, multiply(p, xr(in)));
           const R d = max_abs_diff(tp.a, multiply(multiply(p, t.a), transposed(p)));
           const R bound = R(2 * (3 + 1)) * scalar_traits<R>::epsilon();
-          c.computed = "max |A′ − P A Pᵀ| = " + d.str(3) + " (softmax, in-order sums)";
+          computed(c) = "max |A′ − P A Pᵀ| = " + d.str(3) + " (softmax, in-order sums)";
           // NOTE: the same exponentials summed in another order: within 2(n+1) ε of each other (proof A.1, 5b).
-          c.check_held = at_most(d, bound);
+          c.outcome = verify::held_if(at_most(d, bound));
         });
   b.about(subject::attention);
   b.figures(words(s, "§3.2", "Look closely at Z_swapped. Row 1 is the output for LLMs: (1.14, 0.23, 0.63, 0.14). Row 2 ... "
@@ -1315,14 +1376,16 @@ void text001(rows_builder& b) {
             });
   b.about(subject::attention);
   b.add(words(s, "§3.2", "The vector produced for I is exactly the same whether I came first or last", "Z′ = P Z", exact),
-        [x](const claim_inputs& in, claim& c) {
-          const Matrix<Q> p = in.exact("text001.P");
-          const auto t = forward001<Q, rational_kernel>(in, x(in));
-          const auto tp = forward001<Q, rational_kernel>(in, multiply(p, x(in)));
-          const bool same = exactly_equal(tp.z, multiply(p, t.z));
-          c.computed = std::string("Z′ = P·Z exactly (rational kernel φ(s)/Σφ): ") + (same ? "yes" : "NO");
+        [x](const claim_inputs& in, verify::check& c) {
+          const auto p = as_permutation(in.exact("text001.P"));
+          const bool same =
+              p && exact_law(attention_equivariance, [&in](const Matrix<Q>& h) { return forward001<Q, rational_kernel>(in, h).z; },
+                             x(in), *p)
+                       .held;
+          c.bound = "== (exact)";
+          computed(c) = std::string("Z′ = P·Z exactly (rational kernel φ(s)/Σφ): ") + (same ? "yes" : "NO");
           c.note = "with softmax itself: proof A.1, step 6b";
-          c.check_held = same;
+          c.outcome = verify::held_if(same);
         });
   b.about(subject::attention);
   b.steps(words(s, "§3.2", "The same result holds for every embedding, every weight matrix and every sentence length",
@@ -1331,11 +1394,11 @@ void text001(rows_builder& b) {
   b.add(words(s, "§3.2, Try it", "Swap the first and third rows of X ... every entry of the new matrix is an entry of the "
                                  "old one ... say which single entry did not move at all",
               "one entry stays", exact),
-        [x](const claim_inputs& in, claim& c) {
+        [x](const claim_inputs& in, verify::check& c) {
           const Matrix<Q> p = in.exact("text001.P");
           const auto img = permutation_of(p);
           if (img.empty()) {
-            c.computed = "P is not a permutation matrix";
+            computed(c) = "P is not a permutation matrix";
             return;
           }
           const auto t = forward001<Q, rational_kernel>(in, x(in));
@@ -1353,22 +1416,22 @@ void text001(rows_builder& b) {
                 which = "(" + std::to_string(i + 1) + "," + std::to_string(j + 1) + ") = " + raw(i, j).str();
               }
             }
-          c.computed = std::string("every entry is an old one at a new address: ") + (moved_right ? "yes" : "NO") +
-                       "; entries that stay: " + std::to_string(fixed) + (fixed == 1 ? ", " + which + " (love asking love)" : "");
-          c.check_held = moved_right && fixed == 1;
+          computed(c) = std::string("every entry is an old one at a new address: ") + (moved_right ? "yes" : "NO") +
+                        "; entries that stay: " + std::to_string(fixed) + (fixed == 1 ? ", " + which + " (love asking love)" : "");
+          c.outcome = verify::held_if(moved_right && fixed == 1);
         });
   b.about(subject::attention);
   b.add(words(s, "§3.3", "Attention can: its output vector for bank changes when the words around bank change",
               "the output depends on the context", real),
-        [xr](const claim_inputs& in, claim& c) {
+        [xr](const claim_inputs& in, verify::check& c) {
           const Matrix<R> xx = xr(in);
           Matrix<R> other = xx;
           other.row(2) = xx.row(1);  // I love love: LLMs replaced by love
           const auto t = forward001<R>(in, xx), t2 = forward001<R>(in, other);
           const R d = max_abs_diff(Matrix<R>(t.z.row(0)), Matrix<R>(t2.z.row(0)));
-          c.computed = "I's output in \"I love LLMs\" and in \"I love love\" differ by " + fix(d, 4);
+          computed(c) = "I's output in \"I love LLMs\" and in \"I love love\" differ by " + fix(d, 4);
           c.note = "the same word, I, in two contexts (text 001's vectors; the text's bank has none)";
-          c.check_held = less(R("0.01"), d);
+          c.outcome = verify::held_if(less(R("0.01"), d));
         });
   b.about(subject::attention);
   bit_for_bit(b,
@@ -1379,22 +1442,24 @@ void text001(rows_builder& b) {
   b.about(subject::summation);
   b.add(words(s, "§3.3, Try it", "You should get two words that moved and zero vectors that changed", "2 moved, 0 changed",
               exact),
-        [](const claim_inputs& in, claim& c) {
-          const Matrix<Q> x0 = in.exact("text000.dog bites man"), p = in.exact("text000.P");
-          const auto img = permutation_of(p);
-          if (img.empty()) {
-            c.computed = "P is not a permutation matrix";
+        [](const claim_inputs& in, verify::check& c) {
+          const Matrix<Q> x0 = in.exact("text000.dog bites man");
+          const auto p = as_permutation(in.exact("text000.P"));
+          if (!p) {
+            computed(c) = "P is not a permutation matrix";
             return;
           }
-          const auto z = attend000_exact(in, x0).z, zp = attend000_exact(in, multiply(p, x0)).z;
+          // The law's two sides, f(PX) and P·f(X), compared row by row: a row that differs is a vector that changed.
+          const auto [lhs, rhs] = verify::sides<Q>(
+              attention_equivariance, [&](const std::vector<Matrix<Q>>& a) { return attend000_exact(in, a[0]).z; }, {x0}, *p);
           int moved = 0, changed = 0;
-          for (std::size_t i = 0; i < 3; ++i) {
-            moved += img[i] != static_cast<Eigen::Index>(i) ? 1 : 0;
-            changed += zp.row(static_cast<Eigen::Index>(i)) == z.row(img[i]) ? 0 : 1;
+          for (Eigen::Index i = 0; i < p->points(); ++i) {
+            moved += p->at(i) != i ? 1 : 0;
+            changed += lhs.row(i) == rhs.row(i) ? 0 : 1;
           }
-          c.computed = std::to_string(moved) + " moved, " + std::to_string(changed) + " changed";
+          computed(c) = std::to_string(moved) + " moved, " + std::to_string(changed) + " changed";
           c.note = "text 000's dog/bites/man vectors (text 001 gives none), W = I, rational kernel";
-          c.check_held = moved == 2 && changed == 0;
+          c.outcome = verify::held_if(moved == 2 && changed == 0);
         });
   b.about(subject::attention);
   b.steps(words(s, "§3.3, Try it", "say in one sentence why that count would be zero for any reordering of these three "
@@ -1411,23 +1476,23 @@ void text001(rows_builder& b) {
           {{"3.4", "3"}, {"3.4", "4"}});
   b.add(words(s, "§3.4", "out to W^(499) ... Train with 500 positions and a 501st token has no weights to be processed by",
               "W^(0) … W^(499); none for the 501st", exact),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const long l = in.integer("text001.positions with weights");
           const bool last = learned_defines(in, l, l - 1), next = learned_defines(in, l, l);
-          c.computed = "a table of " + std::to_string(l) + " rows: position " + std::to_string(l - 1) +
-                       (last ? " defined" : " UNDEFINED") + "; the " + std::to_string(l + 1) + "st token (position " +
-                       std::to_string(l) + ") " + (next ? "DEFINED" : "undefined");
+          computed(c) = "a table of " + std::to_string(l) + " rows: position " + std::to_string(l - 1) +
+                        (last ? " defined" : " UNDEFINED") + "; the " + std::to_string(l + 1) + "st token (position " +
+                        std::to_string(l) + ") " + (next ? "DEFINED" : "undefined");
           // NOTE: the check is the table's behaviour (its last row defined, the next not); whether the text's
           // W^(499) is that last row is the text's figure against the data.
-          c.check_held = last && !next;
-          c.text_correct = l - 1 == in.integer("text001.last weight index (the text's figure)");
-          if (!c.text_correct) c.correction = "the last row is W^(" + std::to_string(l - 1) + ")";
+          const bool text_ok = l - 1 == in.integer("text001.last weight index (the text's figure)");
+          c.outcome = decided(last && !next, text_ok);
+          if (!text_ok) correction(c) = "the last row is W^(" + std::to_string(l - 1) + ")";
         });
   b.about(subject::learned_table);
   b.add(words(s, "§3.4, Common mistake", "\"Alice told Bob about Carol\" and \"Alice told Carol about Bob\" both answer Alice, "
                                          "and Alice leaves the stack as the same vector in both",
               "the same vector for Alice", exact),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const head_weights<Q> w{in.exact("text001.W_Q"), in.exact("text001.W_K"), in.exact("text001.W_V")};
           const ffn_weights<Q> f{in.exact("text001.FFN W1 (ours)"), Matrix<Q>::Zero(1, 4), in.exact("text001.FFN W2 (ours)"),
                                  Matrix<Q>::Zero(1, 4)};
@@ -1443,10 +1508,10 @@ void text001(rows_builder& b) {
           const Matrix<Q> a = stack(in.exact("text001.Alice told Bob about Carol (ours)"));
           const Matrix<Q> bb = stack(in.exact("text001.Alice told Carol about Bob (ours)"));
           const bool same = a.row(0) == bb.row(0);
-          c.computed = std::string("two layers of attention + FFN with residuals (text 001's W, our FFN, rational kernel): "
-                                   "Alice's row ") +
-                       (same ? "identical" : "DIFFERS") + ": " + qrow(a, 0).substr(0, 60) + "…";
-          c.check_held = same;
+          computed(c) = std::string("two layers of attention + FFN with residuals (text 001's W, our FFN, rational kernel): "
+                                    "Alice's row ") +
+                        (same ? "identical" : "DIFFERS") + ": " + qrow(a, 0).substr(0, 60) + "…";
+          c.outcome = verify::held_if(same);
         });
   b.about(subject::attention);
   b.steps(words(s, "§3.4", "Cross-attention ... A sum comes out the same in whatever order its terms are added ... the "
@@ -1458,20 +1523,27 @@ void text001(rows_builder& b) {
   b.add(words(s, "§3.5", "if you swap the sequence to LLMs love I, the token I gets a different positional encoding. Its "
                          "input numbers change, so its output numbers change",
               "I's output changes", real),
-        [xr](const claim_inputs& in, claim& c) {
-          const Matrix<R> xx = xr(in), p = in.real("text001.P");
+        [xr](const claim_inputs& in, verify::check& c) {
+          const Matrix<R> xx = xr(in);
+          const auto p = as_permutation(in.exact("text001.P"));
+          if (!p) {
+            computed(c) = "text001.P is not a permutation matrix";
+            return;
+          }
           const Matrix<R> pe4 = sinusoid<R>(in, xx.rows(), xx.cols(), in.real("text001.base")(0, 0));
-          const auto z = forward001<R>(in, pe::add_positions(xx, pe4)).z;
-          const auto zp = forward001<R>(in, pe::add_positions(multiply(p, xx), pe4)).z;
-          const R d = max_abs_diff(Matrix<R>(z.row(0)), Matrix<R>(zp.row(2)));
-          c.computed = "with the sinusoid (d = 4) added, I's output moves by " + fix(d, 4) + " when I moves from first to last";
-          c.check_held = less(R("0.01"), d);
+          // The law's two sides with the encoding added, f(X) = Attn(X + PE), at I's row in PX (row 2).
+          const auto [lhs, rhs] = verify::sides<R>(
+              attention_equivariance,
+              [&](const std::vector<Matrix<R>>& a) { return forward001<R>(in, pe::add_positions(a[0], pe4)).z; }, {xx}, *p);
+          const R d = max_abs_diff(Matrix<R>(lhs.row(2)), Matrix<R>(rhs.row(2)));
+          computed(c) = "with the sinusoid (d = 4) added, I's output moves by " + fix(d, 4) + " when I moves from first to last";
+          c.outcome = verify::held_if(less(R("0.01"), d));
         });
   b.about(subject::sinusoid);
   b.add(words(s, "§3.6", "p_0 and p_2 are completely different vectors, so I now generates a completely different query "
                          "vector",
               "(x_I + p_0)W^Q ≠ (x_I + p_2)W^Q", exact),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           // On the example: I's query at position 0 (I love LLMs) and at position 2 (LLMs love I), the sinusoid
           // (d = 4) added, as attention computes them.
           const Matrix<R> xx = in.real("text001.X"), p = in.real("text001.P");
@@ -1481,22 +1553,22 @@ void text001(rows_builder& b) {
           const R diff = max_abs_diff(Matrix<R>(t.q.row(0)), Matrix<R>(tp.q.row(2)));
           // For every encoding: W^Q invertible, so p₀ ≠ p₂ ⇒ (p₀ − p₂)W^Q ≠ 0.
           const Q det = in.exact("text001.W_Q").determinant();
-          c.computed = "I's query at position 0 and at position 2 (the sinusoid added) differ by " + fix(diff, 4) +
-                       "; det W^Q = " + det.str() + " (Eigen's LU over mpq_rational): W^Q is invertible, so p₀ ≠ p₂ ⇒ "
-                       "(p₀ − p₂)W^Q ≠ 0 — a different query for every encoding";
-          c.check_held = det != Q(0) && less(R("0.1"), diff);
+          computed(c) = "I's query at position 0 and at position 2 (the sinusoid added) differ by " + fix(diff, 4) +
+                        "; det W^Q = " + det.str() + " (Eigen's LU over mpq_rational): W^Q is invertible, so p₀ ≠ p₂ ⇒ "
+                        "(p₀ − p₂)W^Q ≠ 0 — a different query for every encoding";
+          c.outcome = verify::held_if(det != Q(0) && less(R("0.1"), diff));
         });
   b.about(subject::sinusoid);
   b.add(words(s, "§3.7", "In a sentence with 500 words, the last token would have 499 added to its values", "499", exact),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const long n = in.integer("text001.sentence length");
           const Matrix<Q> t = counter_pe<Q>(in, n, 4);
-          c.computed = "pe::counter, row " + std::to_string(n - 1) + " = " + qrow(t, n - 1);
+          computed(c) = "pe::counter, row " + std::to_string(n - 1) + " = " + qrow(t, n - 1);
           // The check: the library's last row is (n − 1)·𝟙, the counter as the texts define it; the text's
           // figure is then compared with what it added.
-          c.check_held = n >= 1 && t.row(n - 1) == Matrix<Q>::Constant(1, t.cols(), Q(n - 1));
-          c.text_correct = t(n - 1, 0) == Q(in.integer("text001.added to the last token (the text's figure)"));
-          if (!c.text_correct) c.correction = t(n - 1, 0).str() + " is added to the last token";
+          const bool text_ok = t(n - 1, 0) == Q(in.integer("text001.added to the last token (the text's figure)"));
+          c.outcome = decided(n >= 1 && t.row(n - 1) == Matrix<Q>::Constant(1, t.cols(), Q(n - 1)), text_ok);
+          if (!text_ok) correction(c) = t(n - 1, 0).str() + " is added to the last token";
         });
   b.about(subject::counter);
   // NOTE: the positions' rows come from the library's own counter (pe::counter, row p = p·𝟙), so a broken
@@ -1518,19 +1590,19 @@ void text001(rows_builder& b) {
   b.add(words(s, "§3.7", "Whatever the model learns for W^Q and W^K, the position part of the score is some constant times "
                          "mn",
               "c·m·n", exact),
-        [c_of, counter_score](const claim_inputs& in, claim& c) {
+        [c_of, counter_score](const claim_inputs& in, verify::check& c) {
           const Q cc = c_of(in);
           const auto st = cite(in, c, "3.7", "2");
           bool all = true;
           for (long m = 0; m < 12; ++m)
             for (long n = 0; n < 12; ++n) all = all && counter_score(in, m, n) == cc * Q(m) * Q(n);
-          c.computed = "c = 𝟙ᵀ W_Q W_Kᵀ 𝟙 = " + cc.str() + "; p_m M p_nᵀ = c·m·n for m, n < 12: " + (all ? "yes" : "NO") +
-                       "; every M: proof 3.7, step 2 [" + (st.held ? "held" : "FAILED") + "]";
-          c.check_held = all && st.held && cc == Q(4);
+          computed(c) = "c = 𝟙ᵀ W_Q W_Kᵀ 𝟙 = " + cc.str() + "; p_m M p_nᵀ = c·m·n for m, n < 12: " + (all ? "yes" : "NO") +
+                        "; every M: proof 3.7, step 2 [" + (st.held ? "held" : "FAILED") + "]";
+          c.outcome = verify::held_if(all && st.held && cc == Q(4));
         });
   b.about(subject::counter);
   b.add(words(s, "§3.7", "A counter gives 0, 70c and 9700c", "0, 70c, 9700c", exact),
-        [c_of, counter_score](const claim_inputs& in, claim& c) {
+        [c_of, counter_score](const claim_inputs& in, verify::check& c) {
           const Q cc = c_of(in);
           std::vector<Q> got;
           std::string shown;
@@ -1539,19 +1611,19 @@ void text001(rows_builder& b) {
                                         in.integer("text001.pairs three apart", k, 1)));
             shown += (k ? ", " : "") + got.back().str();
           }
-          c.computed = shown + " with c = " + cc.str();
-          c.check_held = got[0] == Q(0) && got[1] == Q(70) * cc && got[2] == Q(9700) * cc;
+          computed(c) = shown + " with c = " + cc.str();
+          c.outcome = verify::held_if(got[0] == Q(0) && got[1] == Q(70) * cc && got[2] == Q(9700) * cc);
         });
   b.about(subject::counter);
   b.add(words(s, "§3.7", "The word at position 10 scores 70c against the word at position 7 ... but 100c against itself",
               "100c > 70c", exact),
-        [c_of, counter_score](const claim_inputs& in, claim& c) {
+        [c_of, counter_score](const claim_inputs& in, verify::check& c) {
           const Q cc = c_of(in);
           const auto& key = "text001.word at 10: itself, three back";
           const Q self = counter_score(in, in.integer(key, 0, 0), in.integer(key, 0, 1));
           const Q back = counter_score(in, in.integer(key, 1, 0), in.integer(key, 1, 1));
-          c.computed = self.str() + " > " + back.str() + " (c = " + cc.str() + ")";
-          c.check_held = self == Q(100) * cc && back == Q(70) * cc && back < self;
+          computed(c) = self.str() + " > " + back.str() + " (c = " + cc.str() + ")";
+          c.outcome = verify::held_if(self == Q(100) * cc && back == Q(70) * cc && back < self);
         });
   b.about(subject::counter);
   b.steps(words(s, "§3.7, Common mistake", "Scaling only changes c ... keep exactly the same ranking however small you make "
@@ -1560,7 +1632,7 @@ void text001(rows_builder& b) {
           {{"3.7", "4"}});
   b.add(words(s, "§3.7, Try it", "Find another pair of positions three apart whose counter score is 1600c",
               "such a pair exists", exact),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const long target = in.integer("text001.exercise score / c"), gap = in.integer("text001.gap");
           long hits = 0;
           std::string near;
@@ -1570,17 +1642,17 @@ void text001(rows_builder& b) {
                    "c";
           }
           // NOTE: decided by computation: the text says such a pair exists.
-          c.text_correct = hits > 0;
-          c.computed = std::to_string(hits) + " pairs (m + " + std::to_string(gap) + ", m) with m(m + " +
-                       std::to_string(gap) + ") = " + std::to_string(target) + "; the nearest below: " + near;
-          c.correction = "no pair three apart scores 1600c (1600c = 40·40c is the pair (40, 40)); m(m + 3) = 1600 has "
-                         "no integer root";
+          const bool text_ok = hits > 0;
+          computed(c) = std::to_string(hits) + " pairs (m + " + std::to_string(gap) + ", m) with m(m + " +
+                        std::to_string(gap) + ") = " + std::to_string(target) + "; the nearest below: " + near;
+          correction(c) = "no pair three apart scores 1600c (1600c = 40·40c is the pair (40, 40)); m(m + 3) = 1600 has "
+                          "no integer root";
           c.note = "proof 3.7, step 5 checks the same";
-          c.check_held = hits == 0;
+          c.outcome = decided(hits == 0, text_ok);
         });
   b.about(subject::text_data);
   b.add(words(s, "§3.7, Try it", "find the pair three apart with the smallest possible score", "(3, 0): 0", exact),
-        [c_of, counter_score](const claim_inputs& in, claim& c) {
+        [c_of, counter_score](const claim_inputs& in, verify::check& c) {
           const long gap = in.integer("text001.gap");
           long best_m = 0;
           Q best = counter_score(in, gap, 0);
@@ -1592,9 +1664,9 @@ void text001(rows_builder& b) {
             }
           }
           (void)c_of;
-          c.computed = "(" + std::to_string(best_m + gap) + ", " + std::to_string(best_m) + ") scores " + best.str() +
-                       " (m = 0…49)";
-          c.check_held = best_m + gap == 3 && best_m == 0 && best == Q(0);
+          computed(c) = "(" + std::to_string(best_m + gap) + ", " + std::to_string(best_m) + ") scores " + best.str() +
+                        " (m = 0…49)";
+          c.outcome = verify::held_if(best_m + gap == 3 && best_m == 0 && best == Q(0));
         });
   b.about(subject::counter);
   b.steps(words(s, "Appendix A.1", "undoing a shuffle is the same as shuffling back, so PᵀP = I", "", ""), {{"A.1", "2"}});
@@ -1629,16 +1701,16 @@ void text002(rows_builder& b) {
                 "equivariant", ""),
           {{"A.1", "6"}, {"A.1", "6b"}});
   b.add(words(s, "At a glance", "Sinusoids from wavelength 2π to 10000·2π in the original paper", "2π … 10000·2π", real),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           using std::acos;
           const long d = in.integer("text002.d_model");
           const R base = in.real("text002.base")(0, 0);
           const R two_pi = R(2) * R(acos(R(-1)));
           const R lo = two_pi / frequency(in, 0, d, base), hi = two_pi / frequency(in, d / 2 - 1, d, base);
-          c.computed = "for d = " + std::to_string(d) + ": " + fix(lo, 4) + " … " + fix(hi, 1) + " (10000·2π = " +
-                       fix(R(two_pi * base), 1) + ")";
+          computed(c) = "for d = " + std::to_string(d) + ": " + fix(lo, 4) + " … " + fix(hi, 1) + " (10000·2π = " +
+                        fix(R(two_pi * base), 1) + ")";
           c.note = "2π·10000^(2i/d) for i = 0 … d/2 − 1: the top approaches 10000·2π but stays below";
-          c.check_held = rounds_to(lo, "6.2832") && less(hi, R(two_pi * base)) && less(R(R("0.9") * two_pi * base), hi);
+          c.outcome = verify::held_if(rounds_to(lo, "6.2832") && less(hi, R(two_pi * base)) && less(R(R("0.9") * two_pi * base), hi));
         });
   b.about(subject::sinusoid);
   b.steps(words(s, "introduction, paragraph 3", "if you permute the input sequence, the output sequence permutes "
@@ -1647,7 +1719,7 @@ void text002(rows_builder& b) {
                 "equivariant", ""),
           {{"A.1", "4"}, {"A.1", "6"}});
   b.add(words(s, "introduction, paragraph 4", "This produces a unique vector for each position", "unique", binary64),
-        [](const claim_inputs& in, claim& c) { unique_rows(in, c, "text002.unique: first, count, step, d", "text002.base"); },
+        [](const claim_inputs& in, verify::check& c) { unique_rows(in, c, "text002.unique: first, count, step, d", "text002.base"); },
         [](claim_inputs::table& t) { t["text002.unique: first, count, step, d"](0, 2) = 0; });
   b.about(subject::sinusoid);
   b.steps(words(s, "introduction, paragraph 4", "the authors noted that PE(p+k) can be expressed as a linear function of "
@@ -1656,39 +1728,40 @@ void text002(rows_builder& b) {
           {{"4", "4"}, {"4", "5"}});
   b.add(words(s, "introduction, paragraph 5", "Sinusoidal encodings extend indefinitely by definition",
               "defined for every p", real),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const long rows = in.integer("text002.table rows, sequence length", 0, 0);
           const long p = in.integer("text002.table rows, sequence length", 0, 1);
           const Matrix<R> row = sinusoid<R>(in, 1, 8, in.real("text002.base")(0, 0), p);
           const bool table_has = learned_defines(in, rows, p);
-          c.computed = "the sinusoid at position " + std::to_string(p) + ": " + fix(row(0, 0), 6) + ", …; a " +
-                       std::to_string(rows) + "-row learned table " + (table_has ? "HAS a row there" : "has none");
-          c.check_held = all_finite(row) && !table_has;
+          computed(c) = "the sinusoid at position " + std::to_string(p) + ": " + fix(row(0, 0), 6) + ", …; a " +
+                        std::to_string(rows) + "-row learned table " + (table_has ? "HAS a row there" : "has none");
+          c.outcome = verify::held_if(all_finite(row) && !table_has);
         },
         [](claim_inputs::table& t) { t["text002.table rows, sequence length"](0, 1) = 100; });
   b.about(subject::sinusoid);
   b.add(words(s, "Look closer", "swap positions 2 and 5, say, or reverse the entire order — then run attention, the output "
                                 "vectors permute in exactly the same way",
               "Z′ = P Z", exact),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const Matrix<Q> x = in.exact("text002.cards (ours)");
           bool all = true;
           std::string out;
           for (const char* key : {"text002.swap positions 2 and 5", "text002.reversal of six"}) {
-            const Matrix<Q> p = in.exact(key);
-            const auto z = attend000_exact(in, x).z, zp = attend000_exact(in, multiply(p, x)).z;
-            const bool same = !permutation_of(p).empty() && exactly_equal(zp, multiply(p, z));
+            const auto p = as_permutation(in.exact(key));
+            const bool same =
+                p && exact_law(attention_equivariance, [&in](const Matrix<Q>& h) { return attend000_exact(in, h).z; }, x, *p)
+                         .held;
             all = all && same;
             out += (out.empty() ? "" : "; ") + std::string(key + 8) + ": " + (same ? "Z′ = P Z" : "NOT P Z");
           }
-          c.computed = out + " (exact, rational kernel, W = I)";
-          c.check_held = all;
+          computed(c) = out + " (exact, rational kernel, W = I)";
+          c.outcome = verify::held_if(all);
         });
   b.about(subject::attention);
   b.add(words(s, "Look closer", "Dimension 0 might oscillate every few positions, dimension 1 more slowly, and so on, up to "
                                 "a wavelength of ten thousand positions for the highest dimensions",
               "dimension 1 slower than dimension 0; top wavelength 10,000", real),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           using std::acos;
           const long d = in.integer("text002.d_model");
           const R base = in.real("text002.base")(0, 0);
@@ -1707,20 +1780,21 @@ void text002(rows_builder& b) {
           // wavelength is ten thousand (one significant figure: right when it is within ½·10⁴ of it).
           const long figure = in.integer("text002.top wavelength (the text's figure)");
           const R half_unit = R("0.5") * R(pow(R(10), R(static_cast<long>(std::to_string(figure < 0 ? -figure : figure).size()) - 1)));
-          c.text_correct = less(lo, dim1) && at_most(R(abs_value(R(hi - R(figure)))), half_unit);
-          c.computed = "dims 0 and 1 are the sin and cos of one angle (sin² + cos² = 1 at positions 0…49: " +
-                       std::string(same_pair ? "yes" : "NO") + "), wavelengths " + fix(lo, 2) + " and " + fix(dim1, 2) +
-                       "; top wavelength (d = " + std::to_string(d) + ") " + fix(hi, 0) + "; the text's " +
-                       std::to_string(figure);
-          c.correction = "dimensions 2i and 2i+1 share one frequency; the wavelengths grow pair by pair up to "
-                         "2π·10000^(1−2/d) ≈ 60,611 positions for d = 512 (just under 10000·2π ≈ 62,832), not ten "
-                         "thousand";
-          c.check_held = same_pair && at_most(lo, dim1) && at_most(dim1, lo) && less(R(60000), hi) &&
-                         less(hi, R(two_pi * base));
+          const bool text_ok = less(lo, dim1) && at_most(R(abs_value(R(hi - R(figure)))), half_unit);
+          computed(c) = "dims 0 and 1 are the sin and cos of one angle (sin² + cos² = 1 at positions 0…49: " +
+                        std::string(same_pair ? "yes" : "NO") + "), wavelengths " + fix(lo, 2) + " and " + fix(dim1, 2) +
+                        "; top wavelength (d = " + std::to_string(d) + ") " + fix(hi, 0) + "; the text's " +
+                        std::to_string(figure);
+          correction(c) = "dimensions 2i and 2i+1 share one frequency; the wavelengths grow pair by pair up to "
+                          "2π·10000^(1−2/d) ≈ 60,611 positions for d = 512 (just under 10000·2π ≈ 62,832), not ten "
+                          "thousand";
+          c.outcome = decided(same_pair && at_most(lo, dim1) && at_most(dim1, lo) && less(R(60000), hi) &&
+                                  less(hi, R(two_pi * base)),
+                              text_ok);
         });
   b.about(subject::sinusoid);
   b.add(words(s, "Look closer", "nearby positions have similar encodings", "nearby ⇒ similar", binary64),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const auto& key = "text002.nearby: positions, d, far gap";
           const long n = in.integer(key, 0, 0), d = in.integer(key, 0, 1), gap = in.integer(key, 0, 2);
           const Matrix<double> t = sinusoid<double>(in, n, d, static_cast<double>(in.real("text002.base")(0, 0)));
@@ -1734,30 +1808,30 @@ void text002(rows_builder& b) {
               const double f = (t.row(q) - t.row(p)).norm();
               far = (f < far || std::isnan(f)) ? f : far;
             }
-          c.computed = "d = " + std::to_string(d) + ", positions 0…" + std::to_string(n - 1) +
-                       ": the largest distance between neighbours " + fix(adjacent, 4) +
-                       " < the smallest between positions ≥ " + std::to_string(gap) + " apart " + fix(far, 4);
-          c.check_held = adjacent < far;
+          computed(c) = "d = " + std::to_string(d) + ", positions 0…" + std::to_string(n - 1) +
+                        ": the largest distance between neighbours " + fix(adjacent, 4) +
+                        " < the smallest between positions ≥ " + std::to_string(gap) + " apart " + fix(far, 4);
+          c.outcome = verify::held_if(adjacent < far);
         },
         [](claim_inputs::table& t) { t["text002.base"](0, 0) = 1; });
   b.about(subject::sinusoid);
   b.add(words(s, "The story", "If you wrote \"The cat sat on the mat\" and \"mat the on sat cat The\", the attention scores "
                               "would be identical — only permuted",
               "S′ = P S Pᵀ", exact),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const Matrix<Q> x = in.exact("text002.cards (ours)"), p = in.exact("text002.reversal of six");
           const Matrix<Q> sx = attend000_exact(in, x).s, spx = attend000_exact(in, multiply(p, x)).s;
           const bool same = !permutation_of(p).empty() && exactly_equal(spx, multiply(multiply(p, sx), transposed(p)));
-          c.computed = std::string("six cards (our vectors), attention's scores with W = I: S′ = P S Pᵀ exactly: ") +
-                       (same ? "yes" : "NO");
+          computed(c) = std::string("six cards (our vectors), attention's scores with W = I: S′ = P S Pᵀ exactly: ") +
+                        (same ? "yes" : "NO");
           c.note = "for every X and W: proof A.1, step 4";
-          c.check_held = same;
+          c.outcome = verify::held_if(same);
         });
   b.about(subject::attention);
   b.add(words(s, "Test yourself", "trained ... up to length 2048 ... a sequence of length 3000. Describe what happens to "
                                   "positions 2048 through 2999",
               "2048…2999 have no embedding", exact),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const long rows = in.integer("text002.table rows, sequence length", 0, 0);
           const long n = in.integer("text002.table rows, sequence length", 0, 1);
           long missing = 0, first = -1;
@@ -1766,25 +1840,25 @@ void text002(rows_builder& b) {
               ++missing;
               if (first < 0) first = p;
             }
-          c.computed = "a " + std::to_string(rows) + "-row table, positions 0…" + std::to_string(n - 1) + ": " +
-                       std::to_string(missing) + " without a row, from " + std::to_string(first);
-          c.check_held = first == 2048 && missing == 2999 - 2048 + 1;
+          computed(c) = "a " + std::to_string(rows) + "-row table, positions 0…" + std::to_string(n - 1) + ": " +
+                        std::to_string(missing) + " without a row, from " + std::to_string(first);
+          c.outcome = verify::held_if(first == 2048 && missing == 2999 - 2048 + 1);
         });
   b.about(subject::learned_table);
   b.add(words(s, "Test yourself", "Another is to switch to a relative position scheme, which does not depend on absolute "
                                   "position indices and therefore does not have a maximum length",
               "no maximum length", real),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const auto& key = "text002.relative: near pair, far pair";
           const long rows = in.integer("text002.table rows, sequence length", 0, 0);
           const R near = alibi_bias(in, in.integer(key, 0, 0), in.integer(key, 0, 1));
           const R far = alibi_bias(in, in.integer(key, 1, 0), in.integer(key, 1, 1));
           const bool beyond = in.integer(key, 1, 1) >= rows;
-          c.computed = "ALiBi bias at (" + std::to_string(in.integer(key, 0, 0)) + ", " + std::to_string(in.integer(key, 0, 1)) +
-                       "): " + fix(near, 4) + "; at (" + std::to_string(in.integer(key, 1, 0)) + ", " +
-                       std::to_string(in.integer(key, 1, 1)) + "), past a " + std::to_string(rows) + "-row table: " +
-                       fix(far, 4);
-          c.check_held = beyond && near == far && at_most(far, R(0));
+          computed(c) = "ALiBi bias at (" + std::to_string(in.integer(key, 0, 0)) + ", " + std::to_string(in.integer(key, 0, 1)) +
+                        "): " + fix(near, 4) + "; at (" + std::to_string(in.integer(key, 1, 0)) + ", " +
+                        std::to_string(in.integer(key, 1, 1)) + "), past a " + std::to_string(rows) + "-row table: " +
+                        fix(far, 4);
+          c.outcome = verify::held_if(beyond && near == far && at_most(far, R(0)));
         });
   b.about(subject::alibi);
   equivariant_not_invariant(
@@ -1815,35 +1889,42 @@ void text003(rows_builder& b) {
               1, "bites");
   b.about(subject::summation);
   b.add(words(s, "the first interactive", "Flip it ON and the two orderings finally diverge", "the outputs differ", real),
-        [](const claim_inputs& in, claim& c) {
-          const Matrix<R> x = in.real("text000.dog bites man"), p = in.real("text000.P");
+        [](const claim_inputs& in, verify::check& c) {
+          const Matrix<R> x = in.real("text000.dog bites man");
+          const auto p = as_permutation(in.exact("text000.P"));
+          if (!p) {
+            computed(c) = "text000.P is not a permutation matrix";
+            return;
+          }
           const Matrix<R> pe2 = sinusoid<R>(in, x.rows(), x.cols(), in.real("text003.base")(0, 0));
-          const auto z = attend000<R>(in, pe::add_positions(x, pe2)).z;
-          const auto zp = attend000<R>(in, pe::add_positions(multiply(p, x), pe2)).z;
-          const R d = max_abs_diff(Matrix<R>(z.row(1)), Matrix<R>(zp.row(1)));
-          c.computed = "bites' output with the sinusoid added, dog bites man vs man bites dog: differs by " + fix(d, 4);
+          // The law's two sides with the encoding added, f(X) = Attn(X + PE), at bites' row (row 1 in both).
+          const auto [lhs, rhs] = verify::sides<R>(
+              attention_equivariance,
+              [&](const std::vector<Matrix<R>>& a) { return attend000<R>(in, pe::add_positions(a[0], pe2)).z; }, {x}, *p);
+          const R d = max_abs_diff(Matrix<R>(lhs.row(1)), Matrix<R>(rhs.row(1)));
+          computed(c) = "bites' output with the sinusoid added, dog bites man vs man bites dog: differs by " + fix(d, 4);
           c.note = "text 000's vectors and W = I (the interactive's are not given)";
-          c.check_held = less(R("0.01"), d);
+          c.outcome = verify::held_if(less(R("0.01"), d));
         });
   b.about(subject::sinusoid);
   b.add(words(s, "Attempt 1", "by position 5000 you're adding a value of 5000", "5000", exact),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const long p = in.integer("text003.counter position");
           const long d = in.integer("text003.d");
           const Matrix<Q> row = counter_pe<Q>(in, 1, d, p);
-          c.computed = "pe::counter at position " + std::to_string(p) + " (d = " + std::to_string(d) + ") = " +
-                       row(0, 0).str() + "·𝟙";
+          computed(c) = "pe::counter at position " + std::to_string(p) + " (d = " + std::to_string(d) + ") = " +
+                        row(0, 0).str() + "·𝟙";
           // The check: the library's row at p is p·𝟙 (the counter as the texts define it); the text is right
           // when the value it names is that p.
-          c.check_held = d >= 1 && row == Matrix<Q>::Constant(1, d, Q(p));
-          c.text_correct = row(0, 0) == Q(in.integer("text003.counter value (the text's figure)"));
-          if (!c.text_correct) c.correction = "a value of " + row(0, 0).str() + " is added at position " + std::to_string(p);
+          const bool text_ok = row(0, 0) == Q(in.integer("text003.counter value (the text's figure)"));
+          c.outcome = decided(d >= 1 && row == Matrix<Q>::Constant(1, d, Q(p)), text_ok);
+          if (!text_ok) correction(c) = "a value of " + row(0, 0).str() + " is added at position " + std::to_string(p);
         });
   b.about(subject::counter);
   b.add(words(s, "Attempt 1", "by position 5000 you're adding a value of 5000 to vectors whose entries are around ±1. "
                              "The position doesn't inform the word, it obliterates it",
               "the word is drowned out", real),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const Matrix<R> x = in.real("text000.dog bites man");
           const long p = in.integer("text003.counter position");
           const Matrix<R> shifted = pe::add_positions(x, counter_pe<R>(in, x.rows(), x.cols(), p));
@@ -1852,15 +1933,15 @@ void text003(rows_builder& b) {
             return R(m.row(i).dot(m.row(j)) / R(sqrt(R(m.row(i).squaredNorm() * m.row(j).squaredNorm()))));
           };
           const R before = cosine(x, 0, 2), after = cosine(shifted, 0, 2);
-          c.computed = "cos(dog, man) = " + fix(before, 4) + "; with " + std::to_string(p) + "·𝟙 added (pe::counter): " +
-                       fix(after, 8);
+          computed(c) = "cos(dog, man) = " + fix(before, 4) + "; with " + std::to_string(p) + "·𝟙 added (pe::counter): " +
+                        fix(after, 8);
           c.note = "text 000's dog and man; the angle between two words all but vanishes";
           // NOTE: "obliterates" read as: the two words' input vectors are within 10⁻⁴ of parallel.
-          c.check_held = less(R("0.9999"), after) && less(before, R("0.9"));
+          c.outcome = verify::held_if(less(R("0.9999"), after) && less(before, R("0.9")));
         });
   b.about(subject::counter);
   b.add(words(s, "Attempt 2", "normalise by length, pos / length. Now it's bounded to [0, 1]", "[0, 1]", exact),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           bool in_range = true;
           std::string ns;
           const auto& key = "text003.sentences: tokens, length";
@@ -1874,10 +1955,10 @@ void text003(rows_builder& b) {
             }
             ns += (k ? ", " : "") + std::to_string(n);
           }
-          c.computed = std::string("pos/length for every token of sentences of ") + ns + " tokens: " +
-                       (in_range ? "all in [0, 1]" : "NOT all in [0, 1]") + ", the largest " + top.str();
+          computed(c) = std::string("pos/length for every token of sentences of ") + ns + " tokens: " +
+                        (in_range ? "all in [0, 1]" : "NOT all in [0, 1]") + ", the largest " + top.str();
           c.note = "[0, 1] is the tightest such interval: the values reach (N − 1)/N";
-          c.check_held = in_range && !(top < Q(99) / Q(100));
+          c.outcome = verify::held_if(in_range && !(top < Q(99) / Q(100)));
         },
         [](claim_inputs::table& t) {
           auto& m = t["text003.sentences: tokens, length"];
@@ -1886,34 +1967,34 @@ void text003(rows_builder& b) {
   b.about(subject::pos_over_length);
   b.add(words(s, "Attempt 2", "the 3rd word is 3/5 = 0.60 in a five-word sentence and 3/50 = 0.06 in a fifty-word one",
               "3rd word: 3/5 = 0.60, 3/50 = 0.06", exact),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const long n1 = in.integer("text003.lengths", 0, 0), n2 = in.integer("text003.lengths", 0, 1);
           const long pos = in.integer("text003.the 3rd word: position, numerator", 0, 0);
           const long num = in.integer("text003.the 3rd word: position, numerator", 0, 1);
           const Q a = pos_length<Q>(in, num + 1, 1, n1)(num, 0), bb = pos_length<Q>(in, num + 1, 1, n2)(num, 0);
           const Q a2 = pos_length<Q>(in, pos + 1, 1, n1)(pos, 0), b2 = pos_length<Q>(in, pos + 1, 1, n2)(pos, 0);
           // NOTE: decided by computation: the text gives the 3rd word 3/5 and 3/50.
-          c.text_correct = a2 == Q(3) / Q(5) && b2 == Q(3) / Q(50);
-          c.computed = "pos " + std::to_string(num) + ": " + a.str() + ", " + bb.str() + "; the 3rd word (pos " +
-                       std::to_string(pos) + "): " + a2.str() + ", " + b2.str();
-          c.correction = "with pos counted 0, 1, 2, … (as the text does) 3/5 and 3/50 are the 4th word; the 3rd word gets "
-                         "2/5 = 0.40 and 2/50 = 0.04 (the arithmetic 3/5 = 0.60, 3/50 = 0.06 is right, and so is the "
-                         "point: not length-consistent)";
-          c.check_held = a == Q(3) / Q(5) && bb == Q(3) / Q(50) && a2 == Q(2) / Q(5) && b2 == Q(1) / Q(25);
+          const bool text_ok = a2 == Q(3) / Q(5) && b2 == Q(3) / Q(50);
+          computed(c) = "pos " + std::to_string(num) + ": " + a.str() + ", " + bb.str() + "; the 3rd word (pos " +
+                        std::to_string(pos) + "): " + a2.str() + ", " + b2.str();
+          correction(c) = "with pos counted 0, 1, 2, … (as the text does) 3/5 and 3/50 are the 4th word; the 3rd word gets "
+                          "2/5 = 0.40 and 2/50 = 0.04 (the arithmetic 3/5 = 0.60, 3/50 = 0.06 is right, and so is the "
+                          "point: not length-consistent)";
+          c.outcome = decided(a == Q(3) / Q(5) && bb == Q(3) / Q(50) && a2 == Q(2) / Q(5) && b2 == Q(1) / Q(25), text_ok);
         });
   b.about(subject::pos_over_length);
   b.add(words(s, "Attempt 2", "The same absolute position produces a different number depending on how long the sentence "
                               "happens to be",
               "not length-consistent", exact),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const long n1 = in.integer("text003.lengths", 0, 0), n2 = in.integer("text003.lengths", 0, 1);
           const long pos = in.integer("text003.the 3rd word: position, numerator", 0, 0);
           const Q a = pos_length<Q>(in, n1, 1, n1)(pos, 0), bb = pos_length<Q>(in, n2, 1, n2)(pos, 0);
           const auto st = cite(in, c, "4", "3");
-          c.computed = "position " + std::to_string(pos) + ": " + a.str() + " (N = " + std::to_string(n1) + ") vs " +
-                       bb.str() + " (N = " + std::to_string(n2) + "); proof 4, step 3 [" + (st.held ? "held" : "FAILED") +
-                       "]";
-          c.check_held = a != bb && st.held;
+          computed(c) = "position " + std::to_string(pos) + ": " + a.str() + " (N = " + std::to_string(n1) + ") vs " +
+                        bb.str() + " (N = " + std::to_string(n2) + "); proof 4, step 3 [" + (st.held ? "held" : "FAILED") +
+                        "]";
+          c.outcome = verify::held_if(a != bb && st.held);
         });
   b.about(subject::pos_over_length);
   b.steps(words(s, "the sinusoid", "Every value is a sine or cosine, so it's bounded to [−1, 1]", "[−1, 1]", ""),
@@ -1921,19 +2002,19 @@ void text003(rows_builder& b) {
   b.add(words(s, "the sinusoid", "Low dimensions use long wavelengths (they crawl across positions); high dimensions use "
                                  "short ones (they race)",
               "low dims: long wavelengths; high dims: short", real),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           using std::acos;
           const long d = in.integer("text003.d");
           const R base = in.real("text003.base")(0, 0);
           const R two_pi = R(2) * R(acos(R(-1)));
           const R th0 = frequency(in, 0, d, base), th_top = frequency(in, d / 2 - 1, d, base);
           // NOTE: decided by computation: the text says the low dimensions have the long wavelengths (θ₀ < θ_top).
-          c.text_correct = less(th0, th_top);
-          c.computed = "d = " + std::to_string(d) + ": dims 0–1 wavelength " + fix(R(two_pi / th0), 2) + ", dims " +
-                       std::to_string(d - 2) + "–" + std::to_string(d - 1) + " wavelength " + fix(R(two_pi / th_top), 1);
-          c.correction = "the reverse: low dimensions race (wavelength 2π), high dimensions crawl (up to "
-                         "2π·10000^(1−2/d)) — as text 000, §4 says (\"the fastest hand (small i)\")";
-          c.check_held = less(th_top, th0);
+          const bool text_ok = less(th0, th_top);
+          computed(c) = "d = " + std::to_string(d) + ": dims 0–1 wavelength " + fix(R(two_pi / th0), 2) + ", dims " +
+                        std::to_string(d - 2) + "–" + std::to_string(d - 1) + " wavelength " + fix(R(two_pi / th_top), 1);
+          correction(c) = "the reverse: low dimensions race (wavelength 2π), high dimensions crawl (up to "
+                          "2π·10000^(1−2/d)) — as text 000, §4 says (\"the fastest hand (small i)\")";
+          c.outcome = decided(less(th_top, th0), text_ok);
         });
   b.about(subject::sinusoid);
   b.steps(words(s, "the sinusoid", "Together they form a smooth binary counter — a unique fingerprint per position that "
@@ -1947,7 +2028,7 @@ void text003(rows_builder& b) {
                 "rotation by k·freq", ""),
           {{"4", "4"}});
   b.add(words(s, "the slider", "No two rows are alike, and every value stays in [−1, 1]", "unique, bounded", binary64),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const long d = in.integer("text003.d");
           const Matrix<double> t = sinusoid<double>(in, 301, d, static_cast<double>(in.real("text003.base")(0, 0)));
           const double best = min_row_distance(t);
@@ -1956,15 +2037,15 @@ void text003(rows_builder& b) {
             for (Eigen::Index j = 0; j < t.cols(); ++j)
               biggest = (std::abs(t(i, j)) > biggest || std::isnan(t(i, j))) ? std::abs(t(i, j)) : biggest;
           const auto st = cite(in, c, "4", "1");
-          c.computed = "d = " + std::to_string(d) + ", positions 0…300: smallest distance between rows " + fix(best, 6) +
-                       ", largest |entry| " + fix(biggest, 6) + "; proof 4, step 1 [" + (st.held ? "held" : "FAILED") + "]";
-          c.check_held = best > 1e-3 && biggest <= 1.0 && st.held;
+          computed(c) = "d = " + std::to_string(d) + ", positions 0…300: smallest distance between rows " + fix(best, 6) +
+                        ", largest |entry| " + fix(biggest, 6) + "; proof 4, step 1 [" + (st.held ? "held" : "FAILED") + "]";
+          c.outcome = verify::held_if(best > 1e-3 && biggest <= 1.0 && st.held);
         });
   b.about(subject::sinusoid);
   b.add(words(s, "the third interactive", "Drag pos: both dots swing around, but the angle between them — the shift of k "
                                           "— stays locked",
               "the angle is constant", real),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const auto& key = "text003.two dots: pos, pos + k";
           const Matrix<R>& pairs = in.real(key);
           const R base = in.real("text003.base")(0, 0);
@@ -1981,27 +2062,27 @@ void text003(rows_builder& b) {
             hi = hi < dot ? dot : hi;
           }
           // NOTE: each sin/cos is correctly rounded (MPFR); a 2-term dot product is within 4 ε of cos k.
-          c.computed = "cos of the angle between the dots at positions " + at + ": from " + fix(lo, 12) + " to " +
-                       fix(hi, 12);
-          c.check_held = finite && at_most(R(hi - lo), R(R(8) * scalar_traits<R>::epsilon()));
+          computed(c) = "cos of the angle between the dots at positions " + at + ": from " + fix(lo, 12) + " to " +
+                        fix(hi, 12);
+          c.outcome = verify::held_if(finite && at_most(R(hi - lo), R(R(8) * scalar_traits<R>::epsilon())));
         });
   b.about(subject::sinusoid);
   b.add(words(s, "Mock question", "Learned absolute positions have a hard cap at the training length — position 2000 "
                                   "simply doesn't exist for a 512-trained model",
               "no row 2000", exact),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const long rows = in.integer("text003.table rows, position", 0, 0), p = in.integer("text003.table rows, position", 0, 1);
           const bool last = learned_defines(in, rows, rows - 1), has = learned_defines(in, rows, p);
-          c.computed = "a " + std::to_string(rows) + "-row learned table: position " + std::to_string(rows - 1) +
-                       (last ? " defined" : " UNDEFINED") + ", position " + std::to_string(p) +
-                       (has ? " DEFINED" : " undefined");
-          c.check_held = last && !has;
+          computed(c) = "a " + std::to_string(rows) + "-row learned table: position " + std::to_string(rows - 1) +
+                        (last ? " defined" : " UNDEFINED") + ", position " + std::to_string(p) +
+                        (has ? " DEFINED" : " undefined");
+          c.outcome = verify::held_if(last && !has);
         });
   b.about(subject::learned_table);
   b.add(words(s, "Mock question", "RoPE (rotary embeddings) and ALiBi: instead of adding an absolute code, they bake "
                                   "relative distance directly into the attention scores",
               "scores depend on m − n", real),
-        [](const claim_inputs& in, claim& c) {
+        [](const claim_inputs& in, verify::check& c) {
           const auto& key = "text003.query, key positions";
           const auto rs = rope_scores(in, "text003.q, k (ours)", key);
           bool alibi_same = true;
@@ -2017,8 +2098,8 @@ void text003(rows_builder& b) {
           }
           R spread;
           const bool rope_same = all_within(rs, rope_bound, spread);
-          c.computed = shown + "; RoPE scores agree within " + spread.str(3);
-          c.check_held = rope_same && alibi_same;
+          computed(c) = shown + "; RoPE scores agree within " + spread.str(3);
+          c.outcome = verify::held_if(rope_same && alibi_same);
         });
   b.about(subject::rope);
 }

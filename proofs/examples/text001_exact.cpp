@@ -8,6 +8,7 @@
 
 #include "orderblind/compare.hpp"
 #include "orderblind/expfield/text001.hpp"
+#include "orderblind/verify/law.hpp"
 
 namespace orderblind::proofs {
 namespace {
@@ -32,11 +33,9 @@ std::string certified_100_digits(const mpfi120& enc) {
 
 }  // namespace
 
-worked_example text001_exact_example() {
-  worked_example e{"i-love-llms-exact", "text 001, §3.2", "I love LLMs with the real softmax, exactly in Q(t)",
-                   "Q(t) exact, t = e^(1/2) (raw scores are integers, d_k = 4: exp(s/2) = t^s); values: MPFI 120 "
-                   "digits; cross-check: mpfr100",
-                   {}};
+verify::value::checks text001_exact_figures() {
+  const std::string src = "text 001, §3.2";
+  verify::value::checks out;
   const auto tr = text001::forward(ex::x<element>());
   const auto hand = text001::hand_derived_z();
   const auto real = ex::forward<mpfr100>(ex::x<mpfr100>());
@@ -66,41 +65,54 @@ worked_example text001_exact_example() {
       const mpfr100 lo(lower(enc)), hi(upper(enc));
       mpfr_ok = mpfr_ok && lo - slack <= real.z(i, j) && real.z(i, j) <= hi + slack;
     }
-    e.figures.push_back({"Z row " + who + " in closed form, t = e^(1/2)", text, row_closed_form(tr.z, i),
-                         closed_ok && rounds_ok,
-                         closed_ok ? "equals the hand derivation exactly; rounds to the text's figures"
-                                   : "differs from the hand derivation (V = X W_V, weights t^(raw score))",
-                         false, "Q(t) exact (==); the rounding to the text's figures over MPFI, 120 digits",
-                         verify::evidence_kind::exact_on_data,
-                         "== the hand derivation (exact, in Q(t)); every point of the enclosure within ½·10^-2 of "
-                         "the text's figure",
-                         std::nullopt,
+    auto closed = figure(src, "Z row " + who + " in closed form, t = e^(1/2)", text, row_closed_form(tr.z, i),
                          "each entry against the hand derivation (==), and its MPFI enclosure against the text's "
-                         "2-decimal figure"});
-    e.figures.push_back({"Z row " + who + " to 100 digits", "", digits, digits_ok && mpfr_ok,
-                         "both ends of a 120-digit MPFI enclosure print these 100 digits; the mpfr100 path lies in "
-                         "the enclosure ± 32 ε",
-                         false, "MPFI, 120 digits (rigorous enclosure); cross-check: mpfr100",
-                         verify::evidence_kind::enclosure,
-                         "both ends of the enclosure print the same 100 significant digits; mpfr100 within the "
-                         "enclosure ± 32 ε",
-                         std::nullopt,
-                         "the two ends of each entry's MPFI enclosure, printed to 100 digits; the mpfr100 value "
-                         "against the enclosure"});
+                         "2-decimal figure");
+    closed.arithmetic = "Q(t) exact (==); the rounding to the text's figures over MPFI, 120 digits";
+    closed.evidence = verify::evidence_kind::exact_on_data;
+    closed.bound = "== the hand derivation (exact, in Q(t)); every point of the enclosure within ½·10^-2 of the text's "
+                   "figure";
+    closed.outcome = verify::held_if(closed_ok && rounds_ok);
+    closed.note = closed_ok ? "equals the hand derivation exactly; rounds to the text's figures"
+                            : "differs from the hand derivation (V = X W_V, weights t^(raw score))";
+    out.push_back(closed);
+    auto hundred = figure(src, "Z row " + who + " to 100 digits", "", digits,
+                          "the two ends of each entry's MPFI enclosure, printed to 100 digits; the mpfr100 value "
+                          "against the enclosure");
+    hundred.arithmetic = "MPFI, 120 digits (rigorous enclosure); cross-check: mpfr100";
+    hundred.evidence = verify::evidence_kind::enclosure;
+    hundred.bound = "both ends of the enclosure print the same 100 significant digits; mpfr100 within the enclosure ± "
+                    "32 ε";
+    hundred.outcome = verify::held_if(digits_ok && mpfr_ok);
+    hundred.note = "both ends of a 120-digit MPFI enclosure print these 100 digits; the mpfr100 path lies in the "
+                   "enclosure ± 32 ε";
+    out.push_back(hundred);
   }
-  e.figures.push_back({"A row love (who love attends to)", "0.14 (I), 0.23 (LLMs)", row_closed_form(tr.a, 1),
-                       tr.a(1, 0) == element(1) / (element::power(text001::t_half(), 3) + element::power(text001::t_half(), 1) + 1),
-                       "love gives I 1/(t^3 + t + 1) from either side: the same element of Q(t) in both sentences",
-                       false, "Q(t) exact (==)", verify::evidence_kind::exact_on_data, "== (exact, in Q(t))",
-                       std::nullopt, "A(love, I) against 1/(t^3 + t + 1)"});
+  auto love = figure(src, "A row love (who love attends to)", "0.14 (I), 0.23 (LLMs)", row_closed_form(tr.a, 1),
+                     "A(love, I) against 1/(t^3 + t + 1)");
+  love.arithmetic = "Q(t) exact (==)";
+  love.evidence = verify::evidence_kind::exact_on_data;
+  love.bound = "== (exact, in Q(t))";
+  love.outcome = verify::held_if(
+      tr.a(1, 0) == element(1) / (element::power(text001::t_half(), 3) + element::power(text001::t_half(), 1) + 1));
+  love.note = "love gives I 1/(t^3 + t + 1) from either side: the same element of Q(t) in both sentences";
+  out.push_back(love);
   const auto p = ex::reversal();
+  // NOTE: Z by the law of verify/law.hpp, f(PX) = P·f(X); A moves on both sides (P A Pᵀ), which is not the
+  // law's form, so it is compared as stated.
+  const auto z_law = verify::check_law<element>(
+      verify::equivariance("Z(PX) = P·Z(X)"), [](const std::vector<Matrix<element>>& in) { return text001::forward(in[0]).z; },
+      {ex::x<element>()}, p, [](const auto&, const auto&) { return verify::equality<element>(); });
   const auto trr = text001::forward(p.apply_rows(ex::x<element>()));
-  e.figures.push_back({"reversed: Z(PX) = P·Z(X) in Q(t), real softmax", "", "holds exactly",
-                       exactly_equal(trr.z, p.apply_rows(tr.z)) && exactly_equal(trr.a, p.apply_cols(p.apply_rows(tr.a))),
-                       "not approximately: as rational functions of t, hence at t = e^(1/2)", false, "Q(t) exact (==)",
-                       verify::evidence_kind::exact_on_data, "== (exact, in Q(t))", std::nullopt,
-                       "Z and A of the reversed sentence against P·Z and P·A·Pᵀ, every entry"});
-  return e;
+  auto reversed = figure(src, "reversed: Z(PX) = P·Z(X) in Q(t), real softmax", "", "holds exactly",
+                         "Z and A of the reversed sentence against P·Z and P·A·Pᵀ, every entry");
+  reversed.arithmetic = "Q(t) exact (==)";
+  reversed.evidence = verify::evidence_kind::exact_on_data;
+  reversed.bound = "== (exact, in Q(t))";
+  reversed.outcome = verify::held_if(z_law.held && exactly_equal(trr.a, p.apply_cols(p.apply_rows(tr.a))));
+  reversed.note = "not approximately: as rational functions of t, hence at t = e^(1/2)";
+  out.push_back(reversed);
+  return out;
 }
 
 }  // namespace orderblind::proofs
