@@ -293,10 +293,10 @@ bool learned_defines(const claim_inputs& in, long rows, long p) {
 
 /// Reads a proof step for a row that also computes on the example, and records the step's kind of
 /// evidence next to the example's.
-proofs::step_record cite(const claim_inputs& in, claim& c, const std::string& id, const std::string& number) {
+verify::check cite(const claim_inputs& in, claim& c, const std::string& id, const std::string& number) {
   const auto st = in.step(id, number);
   c.evidence_detail += "; proof " + id + ", " + (number.rfind("Step", 0) == 0 ? number : "step " + number) + ": " +
-                proofs::to_string(proofs::evidence_of(st));
+                proofs::to_string(st.evidence);
   return st;
 }
 
@@ -428,15 +428,16 @@ struct rows_builder {
       auto weakest = proofs::evidence_kind::formal;
       for (const auto& [id, number] : ids) {
         const auto s = in.step(id, number);
-        held = held && s.held;
+        held = held && s.outcome == verify::verdict::held;
         if (std::find(arith.begin(), arith.end(), s.arithmetic) == arith.end()) arith.push_back(s.arithmetic);
-        const auto k = proofs::evidence_of(s);
+        const auto k = s.evidence;
         if (static_cast<int>(k) < static_cast<int>(weakest)) weakest = k;
         const std::string step_name = number.rfind("Step", 0) == 0 ? number : "step " + number;
         computed += (computed.empty() ? "" : "; ") + std::string("proof ") + id + ", " + step_name + " [" +
-                    (s.held ? "held" : "FAILED") + "]: " + s.compared + " (" + std::to_string(s.example_cases) +
-                    " example + " + std::to_string(s.random_cases) + " random cases, seed " + std::to_string(s.seed) +
-                    ", max residual " + s.max_residual + ")";
+                    (s.outcome == verify::verdict::held ? "held" : "FAILED") + "]: " + s.compared + " (" +
+                    std::to_string(proofs::count_of(s, "example_cases")) + " example + " +
+                    std::to_string(proofs::count_of(s, "random_cases")) + " random cases, seed " +
+                    std::to_string(s.seed.value_or(0)) + ", max residual " + proofs::residual_text(s) + ")";
       }
       std::string joined;
       for (const auto& a : arith) joined += (joined.empty() ? "" : " + ") + a;
@@ -556,8 +557,8 @@ void text000(rows_builder& b) {
           const auto st = cite(in, c, "3.4", "5");
           c.computed = std::string("two attention layers with residuals and a mean pool (W = I, rational kernel): ") +
                        qrow(a, 0) + " for both: " + (a == bb ? "identical" : "DIFFERENT") + "; proof 3.4, step 5 [" +
-                       (st.held ? "held" : "FAILED") + "]";
-          c.check_held = a == bb && st.held;
+                       ((st.outcome == verify::verdict::held) ? "held" : "FAILED") + "]";
+          c.check_held = a == bb && (st.outcome == verify::verdict::held);
         });
   b.about(subject::pooling);
   b.add(words(s, "§1", "The only thing determining A_ij is the content of rows i and j",
@@ -1168,8 +1169,8 @@ void text001(rows_builder& b) {
           const auto st = cite(in, c, "3.7", "1");
           c.computed = std::string("X M Xᵀ = Q Kᵀ entry by entry: ") + (same ? "yes" : "NO") +
                        "; for every X and W: proof 3.7, step 1 (the expansion with M = W_Q W_Kᵀ) [" +
-                       (st.held ? "held" : "FAILED") + "]";
-          c.check_held = same && st.held;
+                       ((st.outcome == verify::verdict::held) ? "held" : "FAILED") + "]";
+          c.check_held = same && (st.outcome == verify::verdict::held);
         });
   b.about(subject::attention);
   b.add(words(s, "§3.2", "Here d_k = 4, so that's √4 = 2", "2", exact), [x](const claim_inputs& in, claim& c) {
@@ -1246,8 +1247,8 @@ void text001(rows_builder& b) {
                             exactly_equal(tp.v, multiply(p, t.v));
           const auto st = cite(in, c, "A.1", "3");
           c.computed = std::string("Q′ = PQ, K′ = PK, V′ = PV exactly: ") + (same ? "yes" : "NO") +
-                       "; for every X, W, P: proof A.1, step 3 [" + (st.held ? "held" : "FAILED") + "]";
-          c.check_held = same && st.held;
+                       "; for every X, W, P: proof A.1, step 3 [" + ((st.outcome == verify::verdict::held) ? "held" : "FAILED") + "]";
+          c.check_held = same && (st.outcome == verify::verdict::held);
         });
   b.about(subject::attention);
   b.add(words(s, "§3.2", "The same nine numbers are present in both", "the same multiset", exact),
@@ -1525,8 +1526,8 @@ void text001(rows_builder& b) {
           for (long m = 0; m < 12; ++m)
             for (long n = 0; n < 12; ++n) all = all && counter_score(in, m, n) == cc * Q(m) * Q(n);
           c.computed = "c = 𝟙ᵀ W_Q W_Kᵀ 𝟙 = " + cc.str() + "; p_m M p_nᵀ = c·m·n for m, n < 12: " + (all ? "yes" : "NO") +
-                       "; every M: proof 3.7, step 2 [" + (st.held ? "held" : "FAILED") + "]";
-          c.check_held = all && st.held && cc == Q(4);
+                       "; every M: proof 3.7, step 2 [" + ((st.outcome == verify::verdict::held) ? "held" : "FAILED") + "]";
+          c.check_held = all && (st.outcome == verify::verdict::held) && cc == Q(4);
         });
   b.about(subject::counter);
   b.add(words(s, "§3.7", "A counter gives 0, 70c and 9700c", "0, 70c, 9700c", exact),
@@ -1911,9 +1912,9 @@ void text003(rows_builder& b) {
           const Q a = pos_length<Q>(in, n1, 1, n1)(pos, 0), bb = pos_length<Q>(in, n2, 1, n2)(pos, 0);
           const auto st = cite(in, c, "4", "3");
           c.computed = "position " + std::to_string(pos) + ": " + a.str() + " (N = " + std::to_string(n1) + ") vs " +
-                       bb.str() + " (N = " + std::to_string(n2) + "); proof 4, step 3 [" + (st.held ? "held" : "FAILED") +
+                       bb.str() + " (N = " + std::to_string(n2) + "); proof 4, step 3 [" + ((st.outcome == verify::verdict::held) ? "held" : "FAILED") +
                        "]";
-          c.check_held = a != bb && st.held;
+          c.check_held = a != bb && (st.outcome == verify::verdict::held);
         });
   b.about(subject::pos_over_length);
   b.steps(words(s, "the sinusoid", "Every value is a sine or cosine, so it's bounded to [−1, 1]", "[−1, 1]", ""),
@@ -1957,8 +1958,8 @@ void text003(rows_builder& b) {
               biggest = (std::abs(t(i, j)) > biggest || std::isnan(t(i, j))) ? std::abs(t(i, j)) : biggest;
           const auto st = cite(in, c, "4", "1");
           c.computed = "d = " + std::to_string(d) + ", positions 0…300: smallest distance between rows " + fix(best, 6) +
-                       ", largest |entry| " + fix(biggest, 6) + "; proof 4, step 1 [" + (st.held ? "held" : "FAILED") + "]";
-          c.check_held = best > 1e-3 && biggest <= 1.0 && st.held;
+                       ", largest |entry| " + fix(biggest, 6) + "; proof 4, step 1 [" + ((st.outcome == verify::verdict::held) ? "held" : "FAILED") + "]";
+          c.check_held = best > 1e-3 && biggest <= 1.0 && (st.outcome == verify::verdict::held);
         });
   b.about(subject::sinusoid);
   b.add(words(s, "the third interactive", "Drag pos: both dots swing around, but the angle between them — the shift of k "
