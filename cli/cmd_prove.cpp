@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `orderblind prove <id>…`: run proofs and emit their certificates (built in proofs/certificate.cpp);
+// `orderblind prove <id>…`: run proofs and emit their checks (the report: proofs/certificate.cpp);
 // also the no-argument run's proofs job.
 #include <iostream>
 
@@ -37,21 +37,21 @@ const registrar cmd{command{
           chosen.push_back(id);
         }
         const auto cfg = resolve(opts);
-        std::vector<proofs::certificate> certs;
-        for (const auto& id : chosen) certs.push_back(proofs::make_certificate(proofs::find_proof(id).run(cfg), cfg));
-        const auto report = proofs::certificates_report(certs, cfg);
+        verify::value::checks certs;
+        for (const auto& id : chosen) certs.push_back(proofs::find_proof(id).run(cfg));
+        const auto report = proofs::certificates_report(std::move(certs), cfg);
         emit(report, opts, std::cout);
         rc = exit_code_of(report);
       });
     }}};
 
-// NOTE: a certificate is already one check for its proof (the weakest kind of its steps, its cases and
-// seed): the summary prints it as the subcommand does, without the per-step details.
+// NOTE: a proof's run is already one check (the weakest kind of its steps, its cases and seed): the
+// summary prints it as the subcommand does, without the per-step details.
 const registrar job{main_job{20, "proofs", [](const global_options& opts) {
                                const auto cfg = resolve(opts);
                                verify::value::checks rows;
                                for (const auto& p : proofs::registered_proofs()) {
-                                 auto c = proofs::certificate_check(proofs::make_certificate(p.run(cfg), cfg));
+                                 auto c = p.run(cfg);
                                  c.id = "proof:" + c.id;
                                  c.statement += " (" + c.source + ")";
                                  std::erase_if(c.details, [](const verify::field& f) { return f.key != "reproduce"; });

@@ -8,6 +8,6 @@
 namespace orderblind::proofs {
 
 /// Runs A.1 against `subject` (the library's attention unless a test passes a mutant).
-proof_result prove_a1(const run_config& cfg, const attention_subject& subject = library_attention());
+verify::check prove_a1(const run_config& cfg, const attention_subject& subject = library_attention());
 
 }  // namespace orderblind::proofs

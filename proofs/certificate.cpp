@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Certificates as evidence records: a proof run becomes one verify::check with its steps nested.
+// A proof run as one verify::check with its steps nested, and the report of `orderblind prove`.
 #include "proofs/certificate.hpp"
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
-#include <regex>
 
 #include "orderblind/version.hpp"
 
@@ -18,89 +16,77 @@ std::string formal_phrase(const formal_theorem& t) {
   return "formally proved: " + t.name + " (" + t.checker + "; assumptions: " + t.assumptions + ")";
 }
 
-/// A step's printed residual as a report value: an exact number ("0", "p/q"), a double when the whole
-/// text is one ("1.1e-16"), else the text as printed ("≠ (exact)").
-// NOTE: the proofs print their residuals; only a text that is entirely a number becomes one, so a
-// residual with words around it is never half-read.
-verify::value residual_of(const std::string& printed) {
-  static const std::regex exact("-?[0-9]+(/[0-9]+)?");
-  if (std::regex_match(printed, exact)) return verify::exact_number{printed};
-  if (!printed.empty()) {
-    char* end = nullptr;
-    const double d = std::strtod(printed.c_str(), &end);
-    if (end == printed.c_str() + printed.size()) return d;
+/// The distinct arithmetics of the steps (the scalar's name, the part before " ("), joined with " + ".
+std::string arithmetics(const verify::value::checks& steps) {
+  std::vector<std::string> seen;
+  for (const auto& s : steps) {
+    const auto name = s.arithmetic.substr(0, s.arithmetic.find(" ("));
+    if (std::find(seen.begin(), seen.end(), name) == seen.end()) seen.push_back(name);
   }
-  return printed;
+  std::string out;
+  for (const auto& n : seen) out += (out.empty() ? "" : " + ") + n;
+  return out;
 }
 
 }  // namespace
 
-certificate make_certificate(proof_result result, const run_config& cfg) {
-  certificate c;
-  c.config = cfg;
-  c.reproduce = "orderblind prove " + result.id + " --cases " + std::to_string(cfg.cases) + " --seed " +
-                std::to_string(cfg.seed);
-  c.formal = formal_theorems(result.id);
-  c.proof = std::move(result);
-  return c;
+const verify::value::checks& steps_of(const verify::check& proof) {
+  static const verify::value::checks none;
+  for (const auto& d : proof.details)
+    if (d.key == "steps")
+      if (const auto* cs = d.val.as<verify::value::checks>()) return *cs;
+  return none;
 }
 
-verify::check step_check(const step_record& s) {
+const verify::check* find_step(const verify::check& proof, const std::string& number) {
+  for (const auto& s : steps_of(proof))
+    for (const auto& d : s.details)
+      if (d.key == "step" && d.val.as<std::string>() && *d.val.as<std::string>() == number) return &s;
+  return nullptr;
+}
+
+std::int64_t count_of(const verify::check& c, const std::string& key) {
+  for (const auto& d : c.details)
+    if (d.key == key) {
+      if (const auto* i = d.val.as<std::int64_t>()) return *i;
+      if (const auto* u = d.val.as<std::uint64_t>()) return static_cast<std::int64_t>(*u);
+    }
+  return 0;
+}
+
+std::string residual_text(const verify::check& step) {
+  if (const auto* e = step.residual.as<verify::exact_number>()) return e->text;
+  if (const auto* t = step.residual.as<std::string>()) return *t;
+  return {};
+}
+
+verify::check proof_check(const std::string& id, const std::string& title, const std::string& source,
+                          const std::string& random_cases_from, verify::value::checks steps, const run_config& cfg) {
   verify::check c;
-  // NOTE: some texts number their steps "Step 1" themselves; the id then keeps their word.
-  c.id = (s.number.rfind("Step", 0) == 0 || s.number.rfind("step", 0) == 0) ? s.number : "step " + s.number;
-  c.statement = s.statement;
-  c.source = s.source;
-  c.compared = s.compared;
-  c.arithmetic = s.arithmetic;
-  c.evidence = evidence_of(s);
-  c.bound = s.bound;
-  c.residual = residual_of(s.max_residual);
-  // NOTE: an exhaustive step counts the permutations it enumerated (on its one stated input); a sampled
-  // step counts its cases, the texts' examples and the random ones; an identity or a formal step
-  // samples nothing, and the renderer says so whatever the count.
-  c.cases = c.evidence == evidence_kind::exhaustive_exact && s.enumerated > 0 ? s.enumerated
-                                                                               : s.example_cases + s.random_cases;
-  if (s.random_cases > 0 || c.evidence == evidence_kind::exhaustive_exact) c.seed = s.seed;
-  c.outcome = verify::held_if(s.held);
-  c.note = s.note;
-  c.with("step", s.number).with("example_cases", s.example_cases).with("random_cases", s.random_cases);
-  return c;
-}
-
-verify::evidence_kind weakest_evidence(const proof_result& r) {
-  if (r.steps.empty()) return evidence_kind::sampled_within_bound;
-  evidence_kind k = evidence_of(r.steps.front());
-  for (const auto& s : r.steps) k = verify::weakest(k, evidence_of(s));
-  return k;
-}
-
-verify::check certificate_check(const certificate& cert) {
-  const auto& p = cert.proof;
-  verify::check c;
-  c.id = p.id;
-  c.statement = p.title;
-  c.source = p.source;
-  c.compared = std::to_string(p.steps.size()) + " step" + (p.steps.size() == 1 ? "" : "s") + ", each below";
-  c.arithmetic = p.arithmetic();
-  c.evidence = weakest_evidence(p);
-  c.cases = p.cases();
-  // NOTE: when every step is exhaustive, the certificate's count is what such a check counts: the most
+  c.id = id;
+  c.statement = title;
+  c.source = source;
+  c.compared = std::to_string(steps.size()) + " step" + (steps.size() == 1 ? "" : "s") + ", each below";
+  c.arithmetic = arithmetics(steps);
+  c.evidence = steps.empty() ? evidence_kind::sampled_within_bound : steps.front().evidence;
+  for (const auto& s : steps) c.evidence = verify::weakest(c.evidence, s.evidence);
+  for (const auto& s : steps) c.cases = std::max<std::int64_t>(c.cases, count_of(s, "random_cases"));
+  // NOTE: when every step is exhaustive, the proof's count is what such a check counts: the most
   // permutations a step enumerated (a random case count would read as a number of permutations).
   if (c.evidence == evidence_kind::exhaustive_exact)
-    for (const auto& s : p.steps) c.cases = std::max<std::int64_t>(c.cases, s.enumerated);
-  c.seed = cert.config.seed;
-  c.outcome = verify::held_if(p.held());
-  if (p.steps.empty()) c.note = "no step was checked";
-  for (const auto& s : p.steps)
-    if (!s.held) {
-      c.note = "FAILED at step " + s.number + (s.note.empty() ? "" : ": " + s.note);
+    for (const auto& s : steps) c.cases = std::max<std::int64_t>(c.cases, s.cases);
+  c.seed = cfg.seed;
+  c.outcome = verify::held_if(!steps.empty() && std::none_of(steps.begin(), steps.end(), [](const verify::check& s) {
+                                return s.outcome != verify::verdict::held;
+                              }));
+  if (steps.empty()) c.note = "no step was checked";
+  for (const auto& s : steps)
+    if (s.outcome != verify::verdict::held) {
+      c.note = "FAILED at " + s.id + (s.note.empty() ? "" : ": " + s.note);
       break;
     }
-  verify::value::checks steps;
-  for (const auto& s : p.steps) steps.push_back(step_check(s));
   verify::value::list formal;
-  for (const auto& t : cert.formal)
+  for (const auto& t : formal_theorems(id))
     formal.push_back(verify::value::object{{"theorem", t.name},
                                            {"file", t.file},
                                            {"statement", t.statement},
@@ -108,21 +94,20 @@ verify::check certificate_check(const certificate& cert) {
                                            {"checker", t.checker},
                                            {"assumptions", t.assumptions},
                                            {"status", formal_phrase(t)}});
-  c.with("random_cases_from", p.random_cases_from)
-      .with("reproduce", cert.reproduce)
+  c.with("random_cases_from", random_cases_from)
+      .with("reproduce", "orderblind prove " + id + " --cases " + std::to_string(cfg.cases) + " --seed " +
+                             std::to_string(cfg.seed))
       .with("formal", std::move(formal))
       .with("steps", std::move(steps));
   return c;
 }
 
-verify::report certificates_report(const std::vector<certificate>& cs, const run_config& cfg) {
+verify::report certificates_report(verify::value::checks proofs, const run_config& cfg) {
   verify::report r{prove_schema,
                    std::string("Proof certificates (orderblind ") + version + ", " + std::to_string(cfg.cases) +
                        " random cases per step, seed " + std::to_string(cfg.seed) + ")",
                    {}};
-  verify::value::checks certs;
-  for (const auto& c : cs) certs.push_back(certificate_check(c));
-  r.add("cases", cfg.cases).add("seed", cfg.seed).add("certificates", std::move(certs));
+  r.add("cases", cfg.cases).add("seed", cfg.seed).add("certificates", std::move(proofs));
   return r;
 }
 

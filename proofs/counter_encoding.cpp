@@ -31,28 +31,28 @@ Q sum_all(const Matrix<Q>& m) {
 
 }  // namespace
 
-proof_result prove_37(const run_config& cfg, const counter_subject& subject) {
+verify::check prove_37(const run_config& cfg, const counter_subject& subject) {
   const std::string src = "text 001, §3.7";
   const std::string exact = "mpq_rational (exact, ==)";
-  step_checker s1({"1", "q_m·k_n = (e_m + p_m)W_Q ((e_n + p_n)W_K)ᵀ = e_m M e_nᵀ + e_m M p_nᵀ + p_m M e_nᵀ + p_m M p_nᵀ, "
+  verify::step s1{"1", "q_m·k_n = (e_m + p_m)W_Q ((e_n + p_n)W_K)ᵀ = e_m M e_nᵀ + e_m M p_nᵀ + p_m M e_nᵀ + p_m M p_nᵀ, "
                         "M = W_Q W_Kᵀ",
-                   src, "the score from the projected vectors against the sum of the four terms", exact, "== (exact)"});
-  step_checker s2({"2", "with p_m = m𝟙 the position term collapses: p_m M p_nᵀ = c·m·n, c = 𝟙ᵀ M 𝟙 (c = 4 for the "
+                   src, "the score from the projected vectors against the sum of the four terms", exact, "== (exact)"};
+  verify::step s2{"2", "with p_m = m𝟙 the position term collapses: p_m M p_nᵀ = c·m·n, c = 𝟙ᵀ M 𝟙 (c = 4 for the "
                         "author's M)",
                    src, subject.name + "'s p_m M p_nᵀ against c·m·n for m, n ∈ 0…12 (example) or random m, n ≤ 500",
-                   exact, "== (exact)"});
-  step_checker s3({"3", "three pairs three apart, (3, 0), (10, 7), (100, 97), score 0, 70c, 9700c: one gap, three "
+                   exact, "== (exact)"};
+  verify::step s3{"3", "three pairs three apart, (3, 0), (10, 7), (100, 97), score 0, 70c, 9700c: one gap, three "
                         "different scores",
                    src, "the three scores against 0, 70c, 9700c, and pairwise different when c ≠ 0", exact,
-                   "== (exact)"});
-  step_checker s4({"4", "the word at 10 scores 100c against itself and 70c against 7 back: 100c > 70c exactly when "
+                   "== (exact)"};
+  verify::step s4{"4", "the word at 10 scores 100c against itself and 70c against 7 back: 100c > 70c exactly when "
                         "c > 0; scaling the counter by λ ≠ 0 gives c·λ², so no scaling repairs the ranking",
-                   src, "(100c > 70c) against (c > 0); c of the scaled counter against c·λ²", exact, "== (exact)"});
-  step_checker s5({"5", "the exercise \"find another pair three apart scoring 1600c\" has no solution: m(m + 3) = 1600 "
+                   src, "(100c > 70c) against (c > 0); c of the scaled counter against c·λ²", exact, "== (exact)"};
+  verify::step s5{"5", "the exercise \"find another pair three apart scoring 1600c\" has no solution: m(m + 3) = 1600 "
                         "has no integer root; the smallest score three apart is 0, at (3, 0)",
                    src + ", Try it", "the discriminant 9 + 4·1600 = 6409 against the squares 80² = 6400 and 81² = 6561, "
                                      "and every m ≥ 0 with m(m + 3) ≤ 1600 (scores from the vectors, c = 4)",
-                   exact, "== (exact)"});
+                   exact, "== (exact)"};
   namespace ex = examples::text001;
   const auto w = ex::weights<Q>();
   const Matrix<Q> m_author = ex::m<Q>();
@@ -68,28 +68,28 @@ proof_result prove_37(const run_config& cfg, const counter_subject& subject) {
         const Q lhs = entry(multiply_transposed(q, k));
         const Q rhs = bilinear(em, m_author, en) + bilinear(em, m_author, p_n) + bilinear(p_m, m_author, en) +
                       bilinear(p_m, m_author, p_n);
-        s1.check(exact_outcome(lhs == rhs, "score " + lhs.str() + " ≠ four terms " + rhs.str()), true,
+        s1.add(verify::decided(lhs == rhs, "score " + lhs.str() + " ≠ four terms " + rhs.str()), true,
                  "I love LLMs, positions " + std::to_string(pm) + ", " + std::to_string(pn));
       }
     for (long m = 0; m <= 12; ++m)
       for (long n = 0; n <= 12; ++n) {
         const Q score = bilinear(subject.encode(m, 4), m_author, subject.encode(n, 4));
-        s2.check(exact_outcome(score == c_author * Q(m) * Q(n),
+        s2.add(verify::decided(score == c_author * Q(m) * Q(n),
                                "p_" + std::to_string(m) + " M p_" + std::to_string(n) + "ᵀ = " + score.str() + " ≠ c·m·n = " +
                                    Q(c_author * Q(m) * Q(n)).str()),
                  true, "the author's M, m = " + std::to_string(m) + ", n = " + std::to_string(n));
       }
-    s2.check(exact_outcome(c_author == Q(4), "c = " + c_author.str() + ", not 4"), true, "c of the author's M");
+    s2.add(verify::decided(c_author == Q(4), "c = " + c_author.str() + ", not 4"), true, "c of the author's M");
   }
   // Steps 3–5 on the author's M, computed from the vectors.
   {
     auto score = [&](long m, long n) { return bilinear(subject.encode(m, 4), m_author, subject.encode(n, 4)); };
     const Q a = score(3, 0), b = score(10, 7), d = score(100, 97);
-    s3.check(exact_outcome(a == Q(0) && b == Q(70) * c_author && d == Q(9700) * c_author && a != b && b != d && a != d,
+    s3.add(verify::decided(a == Q(0) && b == Q(70) * c_author && d == Q(9700) * c_author && a != b && b != d && a != d,
                            "scores " + a.str() + ", " + b.str() + ", " + d.str()),
              true, "the author's M (c = 4)");
     const Q self = score(10, 10), back = score(10, 7);
-    s4.check(exact_outcome(self == Q(100) * c_author && (self > back) == (c_author > Q(0)),
+    s4.add(verify::decided(self == Q(100) * c_author && (self > back) == (c_author > Q(0)),
                            "100c = " + self.str() + ", 70c = " + back.str()),
              true, "the author's M (c = 4)");
     bool none = true;
@@ -103,7 +103,7 @@ proof_result prove_37(const run_config& cfg, const counter_subject& subject) {
     const bool not_square = 80 * 80 < disc && disc < 81 * 81;
     Q smallest = score(3, 0);
     for (long m = 0; m <= 50; ++m) smallest = score(m + 3, m) < smallest ? score(m + 3, m) : smallest;
-    s5.check(exact_outcome(none && not_square && disc == 6409 && smallest == Q(0),
+    s5.add(verify::decided(none && not_square && disc == 6409 && smallest == Q(0),
                            none ? "discriminant or smallest score wrong" : "a pair scores 1600c: " + hit),
              true, "the author's M (c = 4)");
   }
@@ -121,28 +121,28 @@ proof_result prove_37(const run_config& cfg, const counter_subject& subject) {
                             ", m = " + std::to_string(m) + ", n = " + std::to_string(n) + ")";
     const Q lhs = entry(multiply_transposed(multiply(Matrix<Q>(em + p_m), wq), multiply(Matrix<Q>(en + p_n), wk)));
     const Q rhs = bilinear(em, mm, en) + bilinear(em, mm, p_n) + bilinear(p_m, mm, en) + bilinear(p_m, mm, p_n);
-    s1.check(exact_outcome(lhs == rhs, "score " + lhs.str() + " ≠ four terms " + rhs.str()), false, lbl);
+    s1.add(verify::decided(lhs == rhs, "score " + lhs.str() + " ≠ four terms " + rhs.str()), false, lbl);
     const Q pos = bilinear(p_m, mm, p_n);
-    s2.check(exact_outcome(pos == c * Q(m) * Q(n), "p_m M p_nᵀ = " + pos.str() + " ≠ c·m·n = " + Q(c * Q(m) * Q(n)).str()),
+    s2.add(verify::decided(pos == c * Q(m) * Q(n), "p_m M p_nᵀ = " + pos.str() + " ≠ c·m·n = " + Q(c * Q(m) * Q(n)).str()),
              false, lbl);
     auto score = [&](long a, long b) { return bilinear(subject.encode(a, d), mm, subject.encode(b, d)); };
     const Q a = score(3, 0), b = score(10, 7), e = score(100, 97);
-    s3.check(exact_outcome(a == Q(0) && b == Q(70) * c && e == Q(9700) * c && (c == Q(0) || (a != b && b != e)),
+    s3.add(verify::decided(a == Q(0) && b == Q(70) * c && e == Q(9700) * c && (c == Q(0) || (a != b && b != e)),
                            "scores " + a.str() + ", " + b.str() + ", " + e.str() + " with c = " + c.str()),
              false, lbl);
     const Q lambda = gen.rational<Q>();
     const Matrix<Q> scaled_m = subject.encode(m, d) * lambda, scaled_n = subject.encode(n, d) * lambda;
     const bool ranking = (score(10, 10) > score(10, 7)) == (c > Q(0));
     const bool scaling = bilinear(scaled_m, mm, scaled_n) == c * lambda * lambda * Q(m) * Q(n);
-    s4.check(exact_outcome(ranking && scaling, ranking ? "scaling by λ = " + lambda.str() + " is not c·λ²"
+    s4.add(verify::decided(ranking && scaling, ranking ? "scaling by λ = " + lambda.str() + " is not c·λ²"
                                                        : "100c > 70c disagrees with c > 0 for c = " + c.str()),
              false, lbl);
   }
   s5.remark("6409 lies strictly between 80² and 81², so m² + 3m − 1600 = 0 has no integer root: the text's exercise "
             "has no answer (an erratum; 1600c = 40·40c is the score of the pair (40, 40), zero apart).");
-  proof_result r{"3.7", "a counter cannot carry relative position: its score is c·m·n", src, random_cases_description, {}};
-  for (auto* s : {&s1, &s2, &s3, &s4, &s5}) r.steps.push_back(s->finish(cfg.seed));
-  return r;
+  verify::value::checks steps;
+  for (auto* s : {&s1, &s2, &s3, &s4, &s5}) steps.push_back(s->finish(cfg.seed));
+  return proof_check("3.7", "a counter cannot carry relative position: its score is c·m·n", src, random_cases_description, std::move(steps), cfg);
 }
 
 namespace {

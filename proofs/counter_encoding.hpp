@@ -19,6 +19,6 @@ struct counter_subject {
 counter_subject library_counter();
 
 /// Runs 3.7.
-proof_result prove_37(const run_config& cfg, const counter_subject& subject = library_counter());
+verify::check prove_37(const run_config& cfg, const counter_subject& subject = library_counter());
 
 }  // namespace orderblind::proofs

@@ -10,6 +10,6 @@
 namespace orderblind::proofs {
 
 /// Runs A.2 against `subject`'s cross-attention (the library's unless a test passes a mutant).
-proof_result prove_a2(const run_config& cfg, const attention_subject& subject = library_attention());
+verify::check prove_a2(const run_config& cfg, const attention_subject& subject = library_attention());
 
 }  // namespace orderblind::proofs

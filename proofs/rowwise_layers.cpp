@@ -3,6 +3,7 @@
 #include "rowwise_layers.hpp"
 
 #include "checks.hpp"
+#include "orderblind/verify/law.hpp"
 #include "model_weights.hpp"
 #include "orderblind/examples/text000.hpp"
 #include "orderblind/examples/text001.hpp"
@@ -60,67 +61,72 @@ Matrix<Q> masked_attention(const Matrix<Q>& x, const orderblind::mask& m) {
 
 }  // namespace
 
-proof_result prove_34(const run_config& cfg, const layers_subject& subject) {
+verify::check prove_34(const run_config& cfg, const layers_subject& subject) {
   const std::string src = "text 001, §3.4; text 000, §2";
   const std::string exact = "mpq_rational (exact, ==)";
-  step_checker s1({"1", "the feed-forward network reads one row: FFN(PX) = P·FFN(X), and row i of FFN(X) is FFN(xᵢ)",
+  verify::step s1{"1", "the feed-forward network reads one row: FFN(PX) = P·FFN(X), and row i of FFN(X) is FFN(xᵢ)",
                    src, subject.name + " of PX against P·FFN(X); each row against the FFN of that row alone", exact,
-                   "== (exact)"});
-  step_checker s2({"2", "LayerNorm reads one row: LN(PX) = P·LN(X)", src,
+                   "== (exact)"};
+  verify::step s2{"2", "LayerNorm reads one row: LN(PX) = P·LN(X)", src,
                    "orderblind::layer_norm in mpfr100 (bit for bit), and the exact MAD norm in mpq_rational",
-                   "mpfr100 (MPFR, 100 digits) and mpq_rational", "== (bit-for-bit / exact)"});
-  step_checker s3({"3", "residual connections add equivariant things to equivariant things: PX + F(PX) = P(X + F(X))",
-                   src, "X + FFN(X) and X + Attn(X) (rational kernel) on PX against P·(…)", exact, "== (exact)"});
-  step_checker s4({"4", "stacks stay equivariant: every block passes the shuffle through, so the stack does", src,
+                   "mpfr100 (MPFR, 100 digits) and mpq_rational", "== (bit-for-bit / exact)"};
+  verify::step s3{"3", "residual connections add equivariant things to equivariant things: PX + F(PX) = P(X + F(X))",
+                   src, "X + FFN(X) and X + Attn(X) (rational kernel) on PX against P·(…)", exact, "== (exact)"};
+  verify::step s4{"4", "stacks stay equivariant: every block passes the shuffle through, so the stack does", src,
                    "two encoder blocks (multi-head attention, FFN, Add & Norm; rational kernel, MAD norm) on PX "
                    "against P·stack(X)",
-                   exact, "== (exact)"});
-  step_checker s4b({"4b", "\"Stack 96 layers: still equivariant\" — bit for bit, with order-free sums", "text 000, §2",
+                   exact, "== (exact)"};
+  verify::step s4b{"4b", "\"Stack 96 layers: still equivariant\" — bit for bit, with order-free sums", "text 000, §2",
                     "96 encoder blocks (softmax, LayerNorm) in double with sorted sums on PX against P·stack(X)",
-                    "double (IEEE binary64, sorted sums)", "== (bit-for-bit)"});
-  step_checker s5({"5", "mean pooling is invariant: pool(PX) = pool(X), so stack + pool is a bag of words", src,
+                    "double (IEEE binary64, sorted sums)", "== (bit-for-bit)"};
+  verify::step s5{"5", "mean pooling is invariant: pool(PX) = pool(X), so stack + pool is a bag of words", src,
                    "mean_pool(PX) against mean_pool(X), and mean_pool(stack(PX)) against mean_pool(stack(X))", exact,
-                   "== (exact)"});
-  step_checker s6({"6", "the causal mask reads row numbers: causal attention is NOT equivariant (minimal counterexample)",
+                   "== (exact)"};
+  verify::step s6{"6", "the causal mask reads row numbers: causal attention is NOT equivariant (minimal counterexample)",
                    "text 001, §3.4 key takeaway; text 000, §5",
                    "a search over n = 2, d = 1, entries 0, 1, −1, 2 (smallest first) for X with "
                    "Attn_causal(PX) ≠ P·Attn_causal(X) (identity weights, scale 1, rational kernel); and the texts' "
                    "examples",
-                   exact, "a counterexample exists"});
+                   exact, "a counterexample exists"};
   attention_options<Q> half;
   half.scale = Q(1) / Q(2);
+  // NOTE: each law below is stated once, as data (verify/law.hpp): f(PX) = P·f(X) for the row-wise
+  // layers and stacks, pool(PX) = pool(X) for mean pooling.
+  const auto row_law = verify::equivariance();
+  const auto pool_law = verify::invariance("pool(PX) = pool(X)");
+  const auto exact_tol = [](const auto&, const auto& rhs) {
+    return verify::equality<typename std::decay_t<decltype(rhs)>::Scalar>();
+  };
+  using inputs = std::vector<Matrix<Q>>;
   for (const auto& c : cases(cfg)) {
-    const Matrix<Q> pm = c.p.matrix<Q>();
-    const Matrix<Q> px = c.p.apply_rows(c.x);
     const auto lbl = describe(c);
+    const auto ffn = [&](const inputs& in) { return subject.ffn(in[0], c.ffn); };
     const Matrix<Q> fx = subject.ffn(c.x, c.ffn);
-    case_outcome o = compare_exact(subject.ffn(px, c.ffn), multiply(pm, fx), "FFN(PX)", "P·FFN(X)");
+    verify::comparison o = verify::check_law<Q>(row_law, ffn, {c.x}, c.p, exact_tol);
     for (Eigen::Index i = 0; o.held && i < c.x.rows(); ++i)
       o = compare_exact(Matrix<Q>(fx.row(i)), subject.ffn(Matrix<Q>(c.x.row(i)), c.ffn),
                         "row " + std::to_string(i) + " of FFN(X)", "FFN(that row alone)");
-    s1.check(o, c.example, lbl);
+    s1.add(o, c.example, lbl);
 
-    const Matrix<R> xr = cast_matrix<R>(c.x);
-    o = compare_bitwise(layer_norm(c.p.apply_rows(xr)), c.p.apply_rows(layer_norm(xr)), "LN(PX) vs P·LN(X)");
-    if (o.held) o = compare_exact(mad_norm(px), multiply(pm, mad_norm(c.x)), "MADnorm(PX)", "P·MADnorm(X)");
-    s2.check(o, c.example, lbl);
+    o = verify::check_law<R>(row_law, [](const std::vector<Matrix<R>>& in) { return layer_norm(in[0]); },
+                             {cast_matrix<R>(c.x)}, c.p, exact_tol);
+    if (o.held) o = verify::check_law<Q>(row_law, [](const inputs& in) { return mad_norm(in[0]); }, {c.x}, c.p, exact_tol);
+    s2.add(o, c.example, lbl);
 
-    o = compare_exact(residual(px, subject.ffn(px, c.ffn)), multiply(pm, residual(c.x, fx)), "PX + FFN(PX)",
-                      "P(X + FFN(X))");
+    o = verify::check_law<Q>(row_law, [&](const inputs& in) { return residual(in[0], ffn(in)); }, {c.x}, c.p, exact_tol);
     if (o.held) {
       const Matrix<Q> id = Matrix<Q>::Identity(c.x.cols(), c.x.cols());
       const head_weights<Q> hw{id, id, id};
       attention_options<Q> one;
       one.scale = Q(1);
-      o = compare_exact(residual(px, self_attention<Q, rational_kernel>(px, hw, one)),
-                        multiply(pm, residual(c.x, self_attention<Q, rational_kernel>(c.x, hw, one))),
-                        "PX + Attn(PX)", "P(X + Attn(X))");
+      o = verify::check_law<Q>(
+          row_law, [&](const inputs& in) { return residual(in[0], self_attention<Q, rational_kernel>(in[0], hw, one)); },
+          {c.x}, c.p, exact_tol);
     }
-    s3.check(o, c.example, lbl);
+    s3.add(o, c.example, lbl);
 
-    const Matrix<Q> stack = encoder_stack<Q, rational_kernel, mad_norm_policy>(c.x, c.blocks, half);
-    const Matrix<Q> stack_p = encoder_stack<Q, rational_kernel, mad_norm_policy>(px, c.blocks, half);
-    s4.check(compare_exact(stack_p, multiply(pm, stack), "stack(PX)", "P·stack(X)"), c.example, lbl);
+    const auto stack = [&](const inputs& in) { return encoder_stack<Q, rational_kernel, mad_norm_policy>(in[0], c.blocks, half); };
+    s4.add(verify::check_law<Q>(row_law, stack, {c.x}, c.p, exact_tol), c.example, lbl);
 
     {
       std::vector<encoder_block_weights<double>> deep;
@@ -128,15 +134,16 @@ proof_result prove_34(const run_config& cfg, const layers_subject& subject) {
       attention_options<double> sorted;
       sorted.scale = 0.5;
       sorted.sum = summation::sorted;
-      const Matrix<double> xd = cast_matrix<double>(c.x);
-      const auto deep_x = encoder_stack<double, softmax_kernel, layer_norm_policy>(xd, deep, sorted);
-      const auto deep_px = encoder_stack<double, softmax_kernel, layer_norm_policy>(c.p.apply_rows(xd), deep, sorted);
-      s4b.check(compare_bitwise(deep_px, c.p.apply_rows(deep_x), "96 blocks: stack(PX) vs P·stack(X)"), c.example, lbl);
+      const auto deep_stack = [&](const std::vector<Matrix<double>>& in) {
+        return encoder_stack<double, softmax_kernel, layer_norm_policy>(in[0], deep, sorted);
+      };
+      s4b.add(verify::check_law<double>(row_law, deep_stack, {cast_matrix<double>(c.x)}, c.p, exact_tol), c.example, lbl);
     }
 
-    o = compare_exact(mean_pool(px), mean_pool(c.x), "pool(PX)", "pool(X)");
-    if (o.held) o = compare_exact(mean_pool(stack_p), mean_pool(stack), "pool(stack(PX))", "pool(stack(X))");
-    s5.check(o, c.example, lbl);
+    o = verify::check_law<Q>(pool_law, [](const inputs& in) { return mean_pool(in[0]); }, {c.x}, c.p, exact_tol);
+    if (o.held)
+      o = verify::check_law<Q>(pool_law, [&](const inputs& in) { return mean_pool(stack(in)); }, {c.x}, c.p, exact_tol);
+    s5.add(o, c.example, lbl);
   }
 
   // Step 6: search for the smallest counterexample, then the texts' examples.
@@ -144,11 +151,11 @@ proof_result prove_34(const run_config& cfg, const layers_subject& subject) {
     const permutation swap = permutation::transposition(2, 0, 1);
     const int values[] = {0, 1, -1, 2};
     std::string found;
+    const auto causal = [&](const inputs& in) { return masked_attention(in[0], subject.decoder_mask); };
     for (int a : values) {
       for (int b : values) {
         const Matrix<Q> x = from_rows<Q, int>({{a}, {b}});
-        const Matrix<Q> lhs = masked_attention(swap.apply_rows(x), subject.decoder_mask);
-        const Matrix<Q> rhs = swap.apply_rows(masked_attention(x, subject.decoder_mask));
+        const auto [lhs, rhs] = verify::sides<Q>(row_law, causal, {x}, swap);
         if (!exactly_equal(lhs, rhs)) {
           found = "X = " + show(x) + ", P = (0 1): Attn(PX) = " + show(lhs) + " but P·Attn(X) = " + show(rhs);
           break;
@@ -156,38 +163,32 @@ proof_result prove_34(const run_config& cfg, const layers_subject& subject) {
       }
       if (!found.empty()) break;
     }
-    s6.check(found.empty() ? exact_outcome(false, "no counterexample among the 16 smallest inputs: the mask did not "
+    s6.add(found.empty() ? verify::decided(false, "no counterexample among the 16 smallest inputs: the mask did not "
                                                   "read row numbers")
-                           : case_outcome{true, "0", 0.0, {}},
+                           : verify::decided(true),
              false, "the exhaustive search");
     if (!found.empty()) s6.remark("Minimal counterexample: " + found + ".");
     // The texts' examples: dog bites man (text 000) and I love LLMs (text 001) under the causal mask.
     namespace e0 = examples::text000;
     namespace e1 = examples::text001;
-    const Matrix<Q> xa = e0::sentence_a<Q>();
-    const bool differs0 = !exactly_equal(masked_attention(e0::swap_first_and_last().apply_rows(xa), subject.decoder_mask),
-                                         e0::swap_first_and_last().apply_rows(masked_attention(xa, subject.decoder_mask)));
-    s6.check(differs0 ? case_outcome{true, "0", 0.0, {}} : exact_outcome(false, "equivariant on dog bites man"), true,
-             "text 000 dog bites man");
+    // NOTE: here the law must FAIL: a case holds when the two sides differ.
+    const bool differs0 = !verify::check_law<Q>(row_law, causal, {e0::sentence_a<Q>()}, e0::swap_first_and_last(), exact_tol).held;
+    s6.add(verify::decided(differs0, "equivariant on dog bites man"), true, "text 000 dog bites man");
     attention_options<Q> opt;
     opt.scale = e1::scale<Q>();
     opt.mask = subject.decoder_mask;
-    const Matrix<Q> x1 = e1::x<Q>();
-    const auto z1 = self_attention<Q, rational_kernel>(x1, e1::weights<Q>(), opt);
-    const auto z1p = self_attention<Q, rational_kernel>(e1::reversal().apply_rows(x1), e1::weights<Q>(), opt);
-    const bool differs1 = !exactly_equal(z1p, e1::reversal().apply_rows(z1));
-    s6.check(differs1 ? case_outcome{true, "0", 0.0, {}} : exact_outcome(false, "equivariant on I love LLMs"), true,
-             "text 001 I love LLMs");
+    const auto head = [&](const inputs& in) { return self_attention<Q, rational_kernel>(in[0], e1::weights<Q>(), opt); };
+    const bool differs1 = !verify::check_law<Q>(row_law, head, {e1::x<Q>()}, e1::reversal(), exact_tol).held;
+    s6.add(verify::decided(differs1, "equivariant on I love LLMs"), true, "text 001 I love LLMs");
   }
   s1.remark("The example's FFN uses Part 1's W_Q as W1 and W_V as W2 with biases −𝟙 and +𝟙 (text 001 prints no FFN "
             "weights).");
   s4b.remark("Sorted sums make every sum over the sequence independent of the row order; the row-wise steps "
              "(projections, FFN, LayerNorm) are bit-identical anyway, since each row is computed by the same "
              "operations in the same order.");
-  proof_result r{"3.4", "the order is in the row numbers, and nothing reads them (except the causal mask)", src,
-                 random_cases_description, {}};
-  for (auto* s : {&s1, &s2, &s3, &s4, &s4b, &s5, &s6}) r.steps.push_back(s->finish(cfg.seed));
-  return r;
+  verify::value::checks steps;
+  for (auto* s : {&s1, &s2, &s3, &s4, &s4b, &s5, &s6}) steps.push_back(s->finish(cfg.seed));
+  return proof_check("3.4", "the order is in the row numbers, and nothing reads them (except the causal mask)", src, random_cases_description, std::move(steps), cfg);
 }
 
 namespace {

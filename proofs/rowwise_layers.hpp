@@ -22,6 +22,6 @@ struct layers_subject {
 layers_subject library_layers();
 
 /// Runs 3.4.
-proof_result prove_34(const run_config& cfg, const layers_subject& subject = library_layers());
+verify::check prove_34(const run_config& cfg, const layers_subject& subject = library_layers());
 
 }  // namespace orderblind::proofs

@@ -20,6 +20,6 @@ struct rotation_subject {
 rotation_subject text_rotation();
 
 /// Runs 4.
-proof_result prove_4(const run_config& cfg, const rotation_subject& subject = text_rotation());
+verify::check prove_4(const run_config& cfg, const rotation_subject& subject = text_rotation());
 
 }  // namespace orderblind::proofs

@@ -73,7 +73,7 @@ class claim_inputs {
   using R = mpfr100;
   using Q = mpq_rational;
   using table = std::map<std::string, Matrix<R>>;
-  using proof_runner = std::function<proofs::proof_result(const std::string& id)>;
+  using proof_runner = std::function<verify::check(const std::string& id)>;
 
   claim_inputs(table values, proof_runner run) : values_(std::move(values)), run_(std::move(run)) {}
 
@@ -87,7 +87,7 @@ class claim_inputs {
   /// Entry (i, j) as an integer; throws std::domain_error unless it is a finite integer.
   long integer(const std::string& key, Eigen::Index i = 0, Eigen::Index j = 0) const;
   /// The record of step `number` of proof `id` (the proof is run once per inputs object).
-  proofs::step_record step(const std::string& id, const std::string& number) const;
+  verify::check step(const std::string& id, const std::string& number) const;
 
   /// The table itself, for tests that perturb it.
   table& values() { return values_; }
@@ -95,7 +95,7 @@ class claim_inputs {
   /// Replaces the proof runner (and starts a fresh cache, not shared with copies made before).
   void set_runner(proof_runner run) {
     run_ = std::move(run);
-    cache_ = std::make_shared<std::map<std::string, proofs::proof_result>>();
+    cache_ = std::make_shared<std::map<std::string, verify::check>>();
   }
 
   /// Substitutes a wrong version of one library component for the rows' computations (tests only; an
@@ -111,8 +111,8 @@ class claim_inputs {
   const Matrix<R>& find(const std::string& key) const;
   table values_;
   proof_runner run_;
-  std::shared_ptr<std::map<std::string, proofs::proof_result>> cache_ =
-      std::make_shared<std::map<std::string, proofs::proof_result>>();
+  std::shared_ptr<std::map<std::string, verify::check>> cache_ =
+      std::make_shared<std::map<std::string, verify::check>>();
   mutable verify::check* current_ = nullptr;
   std::string mutant_;
 };

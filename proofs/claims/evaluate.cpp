@@ -189,20 +189,19 @@ long claim_inputs::integer(const std::string& key, Eigen::Index i, Eigen::Index 
   return static_cast<long>(x);
 }
 
-proofs::step_record claim_inputs::step(const std::string& id, const std::string& number) const {
+verify::check claim_inputs::step(const std::string& id, const std::string& number) const {
   auto it = cache_->find(id);
   if (it == cache_->end()) it = cache_->emplace(id, run_(id)).first;
-  for (const auto& s : it->second.steps)
-    if (s.number == number) {
-      // NOTE: recorded once the step exists, so `steps` and `step_evidence` stay aligned.
-      if (note_read(current_, id + " step " + number, true)) {
-        note_evidence(current_, proofs::evidence_of(s));
-        const long n = s.example_cases + s.random_cases;
-        if (n > current_->cases) current_->cases = n;
-        if (s.random_cases > 0) current_->seed = s.seed;
-      }
-      return s;
+  if (const auto* s = proofs::find_step(it->second, number)) {
+    // NOTE: recorded once the step exists, so `steps` and `step_evidence` stay aligned.
+    if (note_read(current_, id + " step " + number, true)) {
+      note_evidence(current_, s->evidence);
+      const long n = proofs::count_of(*s, "example_cases") + proofs::count_of(*s, "random_cases");
+      if (n > current_->cases) current_->cases = n;
+      if (proofs::count_of(*s, "random_cases") > 0) current_->seed = s->seed;
     }
+    return *s;
+  }
   throw std::invalid_argument("proof " + id + " has no step '" + number + "'");
 }
 

@@ -320,10 +320,10 @@ bool learned_defines(const claim_inputs& in, long rows, long p) {
 
 /// Reads a proof step for a row that also computes on the example, and records the step's kind of
 /// evidence next to the example's.
-proofs::step_record cite(const claim_inputs& in, verify::check& c, const std::string& id, const std::string& number) {
+verify::check cite(const claim_inputs& in, verify::check& c, const std::string& id, const std::string& number) {
   const auto st = in.step(id, number);
   basis(c) += "; proof " + id + ", " + (number.rfind("Step", 0) == 0 ? number : "step " + number) + ": " +
-                proofs::to_string(proofs::evidence_of(st));
+                proofs::to_string(st.evidence);
   return st;
 }
 
@@ -461,15 +461,15 @@ struct rows_builder {
       auto weakest = proofs::evidence_kind::formal;
       for (const auto& [id, number] : ids) {
         const auto s = in.step(id, number);
-        held = held && s.held;
+        held = held && s.outcome == verify::verdict::held;
         if (std::find(arith.begin(), arith.end(), s.arithmetic) == arith.end()) arith.push_back(s.arithmetic);
-        const auto k = proofs::evidence_of(s);
+        const auto k = s.evidence;
         if (static_cast<int>(k) < static_cast<int>(weakest)) weakest = k;
         const std::string step_name = number.rfind("Step", 0) == 0 ? number : "step " + number;
         said += (said.empty() ? "" : "; ") + std::string("proof ") + id + ", " + step_name + " [" +
-                    (s.held ? "held" : "FAILED") + "]: " + s.compared + " (" + std::to_string(s.example_cases) +
-                    " example + " + std::to_string(s.random_cases) + " random cases, seed " + std::to_string(s.seed) +
-                    ", max residual " + s.max_residual + ")";
+                    ((s.outcome == verify::verdict::held) ? "held" : "FAILED") + "]: " + s.compared + " (" + std::to_string(proofs::count_of(s, "example_cases")) +
+                    " example + " + std::to_string(proofs::count_of(s, "random_cases")) + " random cases, seed " + std::to_string(s.seed.value_or(0)) +
+                    ", max residual " + proofs::residual_text(s) + ")";
       }
       std::string joined;
       for (const auto& a : arith) joined += (joined.empty() ? "" : " + ") + a;
@@ -599,8 +599,8 @@ void text000(rows_builder& b) {
           c.bound = "== (exact)";
           computed(c) = std::string("two attention layers with residuals and a mean pool (W = I, rational kernel): ") +
                         qrow(model(x), 0) + " for both: " + (same ? "identical" : "DIFFERENT") +
-                        "; proof 3.4, step 5 [" + (st.held ? "held" : "FAILED") + "]";
-          c.outcome = verify::held_if(same && st.held);
+                        "; proof 3.4, step 5 [" + ((st.outcome == verify::verdict::held) ? "held" : "FAILED") + "]";
+          c.outcome = verify::held_if(same && (st.outcome == verify::verdict::held));
         });
   b.about(subject::pooling);
   b.add(words(s, "§1", "The only thing determining A_ij is the content of rows i and j",
@@ -1225,8 +1225,8 @@ void text001(rows_builder& b) {
           const auto st = cite(in, c, "3.7", "1");
           computed(c) = std::string("X M Xᵀ = Q Kᵀ entry by entry: ") + (same ? "yes" : "NO") +
                         "; for every X and W: proof 3.7, step 1 (the expansion with M = W_Q W_Kᵀ) [" +
-                        (st.held ? "held" : "FAILED") + "]";
-          c.outcome = verify::held_if(same && st.held);
+                        ((st.outcome == verify::verdict::held) ? "held" : "FAILED") + "]";
+          c.outcome = verify::held_if(same && (st.outcome == verify::verdict::held));
         });
   b.about(subject::attention);
   b.add(words(s, "§3.2", "Here d_k = 4, so that's √4 = 2", "2", exact), [x](const claim_inputs& in, verify::check& c) {
@@ -1307,8 +1307,8 @@ void text001(rows_builder& b) {
           const bool same = p && exact_law(verify::equivariance("[Q | K | V](PX) = P·[Q | K | V](X)"), qkv, x(in), *p).held;
           const auto st = cite(in, c, "A.1", "3");
           computed(c) = std::string("Q′ = PQ, K′ = PK, V′ = PV exactly: ") + (same ? "yes" : "NO") +
-                        "; for every X, W, P: proof A.1, step 3 [" + (st.held ? "held" : "FAILED") + "]";
-          c.outcome = verify::held_if(same && st.held);
+                        "; for every X, W, P: proof A.1, step 3 [" + ((st.outcome == verify::verdict::held) ? "held" : "FAILED") + "]";
+          c.outcome = verify::held_if(same && (st.outcome == verify::verdict::held));
         });
   b.about(subject::attention);
   b.add(words(s, "§3.2", "The same nine numbers are present in both", "the same multiset", exact),
@@ -1597,8 +1597,8 @@ void text001(rows_builder& b) {
           for (long m = 0; m < 12; ++m)
             for (long n = 0; n < 12; ++n) all = all && counter_score(in, m, n) == cc * Q(m) * Q(n);
           computed(c) = "c = 𝟙ᵀ W_Q W_Kᵀ 𝟙 = " + cc.str() + "; p_m M p_nᵀ = c·m·n for m, n < 12: " + (all ? "yes" : "NO") +
-                        "; every M: proof 3.7, step 2 [" + (st.held ? "held" : "FAILED") + "]";
-          c.outcome = verify::held_if(all && st.held && cc == Q(4));
+                        "; every M: proof 3.7, step 2 [" + ((st.outcome == verify::verdict::held) ? "held" : "FAILED") + "]";
+          c.outcome = verify::held_if(all && (st.outcome == verify::verdict::held) && cc == Q(4));
         });
   b.about(subject::counter);
   b.add(words(s, "§3.7", "A counter gives 0, 70c and 9700c", "0, 70c, 9700c", exact),
@@ -1992,9 +1992,9 @@ void text003(rows_builder& b) {
           const Q a = pos_length<Q>(in, n1, 1, n1)(pos, 0), bb = pos_length<Q>(in, n2, 1, n2)(pos, 0);
           const auto st = cite(in, c, "4", "3");
           computed(c) = "position " + std::to_string(pos) + ": " + a.str() + " (N = " + std::to_string(n1) + ") vs " +
-                        bb.str() + " (N = " + std::to_string(n2) + "); proof 4, step 3 [" + (st.held ? "held" : "FAILED") +
+                        bb.str() + " (N = " + std::to_string(n2) + "); proof 4, step 3 [" + ((st.outcome == verify::verdict::held) ? "held" : "FAILED") +
                         "]";
-          c.outcome = verify::held_if(a != bb && st.held);
+          c.outcome = verify::held_if(a != bb && (st.outcome == verify::verdict::held));
         });
   b.about(subject::pos_over_length);
   b.steps(words(s, "the sinusoid", "Every value is a sine or cosine, so it's bounded to [−1, 1]", "[−1, 1]", ""),
@@ -2038,8 +2038,8 @@ void text003(rows_builder& b) {
               biggest = (std::abs(t(i, j)) > biggest || std::isnan(t(i, j))) ? std::abs(t(i, j)) : biggest;
           const auto st = cite(in, c, "4", "1");
           computed(c) = "d = " + std::to_string(d) + ", positions 0…300: smallest distance between rows " + fix(best, 6) +
-                        ", largest |entry| " + fix(biggest, 6) + "; proof 4, step 1 [" + (st.held ? "held" : "FAILED") + "]";
-          c.outcome = verify::held_if(best > 1e-3 && biggest <= 1.0 && st.held);
+                        ", largest |entry| " + fix(biggest, 6) + "; proof 4, step 1 [" + ((st.outcome == verify::verdict::held) ? "held" : "FAILED") + "]";
+          c.outcome = verify::held_if(best > 1e-3 && biggest <= 1.0 && (st.outcome == verify::verdict::held));
         });
   b.about(subject::sinusoid);
   b.add(words(s, "the third interactive", "Drag pos: both dots swing around, but the angle between them — the shift of k "

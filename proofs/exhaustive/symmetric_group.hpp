@@ -21,6 +21,8 @@
 #include "orderblind/errors.hpp"
 #include "orderblind/matrix.hpp"
 #include "orderblind/permutation.hpp"
+#include "orderblind/verify/bound.hpp"
+#include "orderblind/verify/law.hpp"
 
 namespace orderblind::exhaustive {
 
@@ -86,22 +88,6 @@ struct sweep_result {
 
 namespace detail {
 
-/// "(i, j) = a but b" for the first entry (row-major) where got ≠ P·fx, i.e. got(i, j) ≠ fx(π(i), j),
-/// or "" when equal. (P·fx is read in place: no copy of its rationals.)
-template <Scalar T>
-std::string first_difference(const Matrix<T>& got, const Matrix<T>& fx, const std::vector<std::size_t>& image) {
-  if (got.rows() != fx.rows() || got.cols() != fx.cols())
-    return "f(PX) is " + shape_of(got) + " but P·f(X) is " + shape_of(fx);
-  for (Eigen::Index i = 0; i < got.rows(); ++i) {
-    const auto pi = static_cast<Eigen::Index>(image[static_cast<std::size_t>(i)]);
-    for (Eigen::Index j = 0; j < got.cols(); ++j)
-      if (!(got(i, j) == fx(pi, j)))
-        return "f(PX)(" + std::to_string(i) + "," + std::to_string(j) + ") = " + format_scalar(got(i, j)) +
-               " but (P·f(X))(" + std::to_string(i) + "," + std::to_string(j) + ") = " + format_scalar(fx(pi, j));
-  }
-  return {};
-}
-
 /// One thread's share: the ranks [lo, hi).
 struct chunk {
   std::uint64_t lo = 0, hi = 0;
@@ -117,6 +103,11 @@ struct chunk {
 template <Scalar T, class F>
 void run_chunk(const Matrix<T>& x, const Matrix<T>& fx, const F& f, chunk& c) {
   const auto n = static_cast<std::size_t>(x.rows());
+  // NOTE: the law as data (verify/law.hpp), f(X) computed once by the caller; each P compared with ==
+  // (verify/bound.hpp), which names the first differing entry.
+  const verify::permutation_law law = verify::equivariance("f(PX) = P·f(X)");
+  const auto g = [&f](const std::vector<Matrix<T>>& in) { return Matrix<T>(f(in[0])); };
+  const std::vector<Matrix<T>> inputs{x};
   c.seen.assign(static_cast<std::size_t>(c.hi - c.lo), 0);
   std::vector<std::size_t> image = unrank(c.lo, n);
   for (std::uint64_t r = c.lo; r < c.hi; ++r) {
@@ -130,15 +121,15 @@ void run_chunk(const Matrix<T>& x, const Matrix<T>& fx, const F& f, chunk& c) {
       ++c.out_of_range;
     }
     const permutation p(image);
-    const Matrix<T> got = f(p.apply_rows(x));
+    const auto [got, want] = verify::sides<T>(law, g, inputs, p, fx);
     ++c.checked;
-    const std::string diff = first_difference(got, fx, image);
-    if (!diff.empty()) {
+    const verify::comparison same = verify::compare(got, want, verify::equality<T>(), "f(PX)", "P·f(X)");
+    if (!same.held) {
       ++c.failures;
       if (!c.first_rank) {
         c.first_rank = visited;
         c.first_image = image;
-        c.first_detail = diff;
+        c.first_detail = same.why;
       }
     }
     std::next_permutation(image.begin(), image.end());

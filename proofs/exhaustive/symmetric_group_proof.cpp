@@ -95,21 +95,21 @@ exhaustive_subject library_self_attention() {
           [](const Matrix<Q>& x, const head_weights<Q>& w) { return self_attention<Q, rational_kernel>(x, w); }};
 }
 
-proof_result prove_symmetric_group(const run_config& cfg, const exhaustive_subject& subject, std::size_t max_n,
+verify::check prove_symmetric_group(const run_config& cfg, const exhaustive_subject& subject, std::size_t max_n,
                                    unsigned threads) {
   const exhaustive_inputs in = draw_exhaustive_inputs(cfg.seed);
   const std::string exact = "mpq_rational (exact, ==)";
   const std::string kernel = "rational kernel φ(s) = 1 + s + s²/2 in place of exp (exact over Q)";
 
-  step_checker inputs({"inputs", "the stated inputs are non-degenerate", source,
+  verify::step inputs{"inputs", "the stated inputs are non-degenerate", source,
                        "X = " + show(in.x) + " (Sₙ permutes its first n rows), W_Q = " + show(in.w.wq) +
                            ", W_K = " + show(in.w.wk) + ", W_V = " + show(in.w.wv) + " — draw " +
                            std::to_string(in.draw) + " of case_source(seed) (gen_rational_matrix); required: "
                            "rows of X, XW_Q, XW_K, XW_V pairwise distinct; no weight 0 or I; at every n every row "
                            "of A strictly positive and not uniform; rows of Attn(X) pairwise distinct",
-                       exact, "== (exact)"});
+                       exact, "== (exact)"};
   const std::string why = exhaustive_degeneracy(in, max_n);
-  inputs.check(exact_outcome(why.empty(), why), false, "the drawn inputs");
+  inputs.add(verify::decided(why.empty(), why), false, "the drawn inputs");
   if (why.empty()) {
     // How mixed the kernel's rows are at the largest n: the extreme weights (each row sums to 1).
     const auto t = self_attention_trace<Q, rational_kernel>(first_rows(in.x, max_n), in.w);
@@ -119,34 +119,30 @@ proof_result prove_symmetric_group(const run_config& cfg, const exhaustive_subje
     inputs.remark(buf);
   }
 
-  step_checker head({"head", "the checked Attn(X) is the library's self-attention", source,
+  verify::step head{"head", "the checked Attn(X) is the library's self-attention", source,
                      subject.name + " on the first n rows of X against the library's generic pipeline "
                                     "(self_attention_trace: products, kernel weights, A·V), n = 2…" +
                          std::to_string(max_n),
-                     exact, "== (exact)"});
-  case_outcome same = exact_outcome(true);
+                     exact, "== (exact)"};
+  verify::comparison same = verify::decided(true);
   for (std::size_t n = 2; n <= max_n && same.held; ++n) {
     const Matrix<Q> x = first_rows(in.x, n);
     same = compare_exact(subject.attention(x, in.w), self_attention_trace<Q, rational_kernel>(x, in.w).z,
                          "Attn(X)", "the generic pipeline's Z");
-    if (!same.held) same.detail = "n = " + std::to_string(n) + ": " + same.detail;
+    if (!same.held) same.why = "n = " + std::to_string(n) + ": " + same.why;
   }
-  head.check(same, false, "the stated inputs");
+  head.add(same, false, "the stated inputs");
   head.remark("The kernel: " + kernel + ".");
 
-  proof_result r{"S8", "self-attention commutes with every permutation of Sₙ, n ≤ 8, on stated inputs (exact)", source,
-                 "one input, drawn from the seed (step 'inputs' prints it); the permutations are not sampled: all "
-                 "n! of them are enumerated (std::next_permutation, lexicographic), each visited once (counted by "
-                 "rank); --cases does not apply",
-                 {}};
-  r.steps.push_back(inputs.finish(cfg.seed));
-  r.steps.push_back(head.finish(cfg.seed));
+  verify::value::checks steps;
+  steps.push_back(inputs.finish(cfg.seed));
+  steps.push_back(head.finish(cfg.seed));
   for (std::size_t n = 2; n <= max_n; ++n) {
     const Matrix<Q> x = first_rows(in.x, n);
     const auto attn = [&](const Matrix<Q>& px) { return subject.attention(px, in.w); };
     const exhaustive::sweep_result s = exhaustive::sweep<Q>(x, attn, threads);
     const std::string k = thousands(s.permutations);
-    step_checker step({"S" + std::to_string(n),
+    verify::step step{"S" + std::to_string(n),
                        "Attn(PX) = P·Attn(X) for every P ∈ S" + std::to_string(n) + ": all " + std::to_string(n) +
                            "! = " + k + " permutations, the identity included, on these inputs",
                        source,
@@ -154,30 +150,34 @@ proof_result prove_symmetric_group(const run_config& cfg, const exhaustive_subje
                            " rows of the stated X; every permutation of 0…" + std::to_string(n - 1) +
                            " in lexicographic order, ranks split over " + std::to_string(s.threads) + " thread" +
                            (s.threads == 1 ? "" : "s"),
-                       exact, "== (exact)"});
-    case_outcome o = exact_outcome(s.held());
+                       exact, "== (exact)",
+                       // NOTE: exact over every permutation of S_n, but on the one stated input: not sampling, and
+                       // not for all inputs.
+                       verify::evidence_kind::exhaustive_exact};
+    verify::comparison o = verify::decided(s.held());
     if (!s.complete())
-      o.detail = "the enumeration was incomplete: " + thousands(s.checked) + " checked, " + thousands(s.distinct) +
+      o.why = "the enumeration was incomplete: " + thousands(s.checked) + " checked, " + thousands(s.distinct) +
                  " distinct of " + k;
     std::string label = "the stated inputs";
     if (s.first_failure) {
       label = "P = " + s.first_failure->cycles() + " (rank " + thousands(s.first_failure_rank) + " of " + k + ")";
-      o.detail = s.first_failure_detail + "; " + thousands(s.failures) + " of " + k + " permutations differ";
+      o.why = s.first_failure_detail + "; " + thousands(s.failures) + " of " + k + " permutations differ";
     }
-    step.check(o, false, label);
+    step.add(o, false, label);
     if (s.held())
       step.remark(k + " of " + k + " permutations equal, each visited once (ranks 0…" + thousands(s.permutations - 1) +
                   "); " + seconds(s.seconds) + " wall, " + seconds(s.cpu_seconds) + " CPU, on " +
                   std::to_string(s.threads) + " thread" + (s.threads == 1 ? "" : "s") + ".");
     else
       step.remark("a counterexample for these inputs; " + seconds(s.seconds) + " wall.");
-    auto rec = step.finish(cfg.seed);
-    // NOTE: exact over every permutation of S_n, but on the one stated input: not sampling, and not for all inputs.
-    rec.evidence = proofs::evidence_kind::exhaustive_exact;
-    rec.enumerated = static_cast<long>(s.checked);
-    r.steps.push_back(std::move(rec));
+    steps.push_back(step.finish(cfg.seed, static_cast<std::int64_t>(s.checked)));
   }
-  return r;
+  return proof_check("S8", "self-attention commutes with every permutation of Sₙ, n ≤ 8, on stated inputs (exact)",
+                     source,
+                     "one input, drawn from the seed (step 'inputs' prints it); the permutations are not sampled: all "
+                     "n! of them are enumerated (std::next_permutation, lexicographic), each visited once (counted by "
+                     "rank); --cases does not apply",
+                     std::move(steps), cfg);
 }
 
 namespace {

@@ -45,7 +45,7 @@ exhaustive_subject library_self_attention();
 /// Proof S8 against `subject`, n = 2…max_n, sweeping with `threads` threads. Steps: the inputs are
 /// non-degenerate; the subject's Attn(X) equals the library's generic pipeline; then one step per n:
 /// Attn(PX) = P·Attn(X) for all n! permutations (the identity counted), each compared with ==.
-proof_result prove_symmetric_group(const run_config& cfg, const exhaustive_subject& subject,
+verify::check prove_symmetric_group(const run_config& cfg, const exhaustive_subject& subject,
                                    std::size_t max_n = exhaustive_max_n,
                                    unsigned threads = exhaustive::default_sweep_threads());
 

@@ -48,37 +48,36 @@ std::string scope_of(const id::identity_run& r) {
 }
 
 /// One step per (law, subject): every size it ran at, with times and expression sizes.
-std::vector<step_record> steps_of(const std::vector<id::identity_run>& runs, const std::string& source) {
-  std::vector<step_record> out;
+verify::value::checks steps_of(const std::vector<id::identity_run>& runs, const std::string& source) {
+  verify::value::checks out;
   std::map<std::string, std::size_t> index;
   for (const auto& r : runs) {
     const std::string key = r.law + " | " + r.subject;
     auto it = index.find(key);
     if (it == index.end()) {
-      step_record s;
-      s.number = std::to_string(out.size() + 1);
-      s.statement = r.law + " — " + r.subject + ": " +
-                    (r.expect_zero ? "an identity " + scope_of(r)
-                                   : "NOT an identity: the residual is a non-zero rational function of the inputs, "
-                                     "weights and the uninterpreted function values (printed); where a rigorous MPFI "
-                                     "enclosure at a rational point excludes 0 (the residual's value, with exp, sqrt, "
-                                     "ReLU, |x| in place of φ, ρ, σ, α), it is non-zero for those real inputs") +
-                    ", at the sizes listed" +
-                    (r.checked_on.rfind("the generators", 0) == 0
-                         ? "; checked on the generators (0 1) and (0 1 … n−1) of S_n, hence for every permutation"
-                         : "");
-      s.source = source;
-      s.arithmetic = arithmetic;
-      s.bound = r.expect_zero ? "identically 0 (simplified)" : "≠ 0 (the residual, simplified, is printed)";
-      s.held = true;
       // NOTE: a refutation is not an identity: its evidence is the rigorous enclosure that excludes 0
       // at a rational point (below, downgraded when a residual had no such witness).
-      s.evidence = r.expect_zero ? evidence_kind::identity : evidence_kind::enclosure;
-      s.max_residual = "0";
+      verify::step s{std::to_string(out.size() + 1),
+                     r.law + " — " + r.subject + ": " +
+                         (r.expect_zero ? "an identity " + scope_of(r)
+                                        : "NOT an identity: the residual is a non-zero rational function of the inputs, "
+                                          "weights and the uninterpreted function values (printed); where a rigorous MPFI "
+                                          "enclosure at a rational point excludes 0 (the residual's value, with exp, sqrt, "
+                                          "ReLU, |x| in place of φ, ρ, σ, α), it is non-zero for those real inputs") +
+                         ", at the sizes listed" +
+                         (r.checked_on.rfind("the generators", 0) == 0
+                              ? "; checked on the generators (0 1) and (0 1 … n−1) of S_n, hence for every permutation"
+                              : ""),
+                     source,
+                     "",
+                     arithmetic,
+                     r.expect_zero ? "identically 0 (simplified)" : "≠ 0 (the residual, simplified, is printed)",
+                     r.expect_zero ? evidence_kind::identity : evidence_kind::enclosure};
+      // NOTE: symbols, not samples: no case is drawn, so the step states no case count and no seed.
       it = index.emplace(key, out.size()).first;
-      out.push_back(std::move(s));
+      out.push_back(s.finish(0));
     }
-    step_record& s = out[it->second];
+    verify::check& s = out[it->second];
     const std::string where = r.size + (r.checked_on.empty() ? "" : " on " + r.checked_on);
     s.compared += (s.compared.empty() ? "" : "; ") + where;
     s.note += (s.note.empty() ? "" : "; ") + r.size + ": " + seconds(r.seconds) + ", " +
@@ -87,7 +86,7 @@ std::vector<step_record> steps_of(const std::vector<id::identity_run>& runs, con
               ", keys " + r.keying;
     if (!r.residual.empty()) {
       // NOTE: the first (smallest) size's residual is the one shown; the others are in the note.
-      if (s.max_residual == "0") s.max_residual = r.size + ": " + r.residual;
+      if (s.residual.as<verify::exact_number>()) s.residual = r.size + ": " + r.residual;
       else s.note += "; residual " + r.residual;
       if (!r.witness.empty()) s.note += "; residual's value " + r.witness;
       if (!r.expect_zero && r.witness.rfind("contains 0", 0) == 0) {
@@ -97,87 +96,79 @@ std::vector<step_record> steps_of(const std::vector<id::identity_run>& runs, con
       }
     }
     if (!r.held()) {
-      s.held = false;
+      s.outcome = verify::verdict::failed;
       s.note = "FAILED at " + r.size + (r.error.empty() ? ": residual " + r.residual : ": " + r.error) + " — " + s.note;
     }
   }
   return out;
 }
 
-proof_result run_group(const std::string& group, const std::string& title, const std::string& source, bool permutations) {
-  proof_result res;
-  res.id = group;
-  res.title = title;
-  res.source = source;
+/// A group's identities as one proof's check.
+verify::check run_group(const std::string& group, const std::string& title, const std::string& source, bool permutations,
+                        const run_config& cfg, const std::string& more_about_cases = {}) {
   const bool full = full_sizes();
   // NOTE: the symbolic scalar runs the library's generic template path (generic products, attend_trace,
   // softmax without its max shift); the fast per-scalar kernels (fast/) are tied to that path only by the
   // differential tests in tests/fast, so the certificate says which code it covers.
-  res.random_cases_from = std::string("none — symbols, not samples: every input and weight is an independent symbol. "
-                                      "Code covered: the library's generic path (generic products, attend_trace, "
-                                      "softmax in its order-free kernel form); the fast double/mpfr100/rational "
-                                      "kernels are tied to it by the differential tests of tests/fast, not by this "
-                                      "identity. ") +
-                          (full ? "Full size list (ORDERBLIND_IDENTITY_SIZES=full)."
-                                : "Quick default subset; ORDERBLIND_IDENTITY_SIZES=full runs the full size list.") +
-                          (permutations ? std::string(" ") + generators_argument : std::string());
+  const std::string cases_from =
+      std::string("none — symbols, not samples: every input and weight is an independent symbol. "
+                  "Code covered: the library's generic path (generic products, attend_trace, "
+                  "softmax in its order-free kernel form); the fast double/mpfr100/rational "
+                  "kernels are tied to it by the differential tests of tests/fast, not by this "
+                  "identity. ") +
+      (full ? "Full size list (ORDERBLIND_IDENTITY_SIZES=full)."
+            : "Quick default subset; ORDERBLIND_IDENTITY_SIZES=full runs the full size list.") +
+      (permutations ? std::string(" ") + generators_argument : std::string()) + more_about_cases;
   std::vector<id::identity_run> runs;
   for (const auto& p : id::planned_runs(!full))
     if (p.group == group) runs.push_back(p.run());
-  res.steps = steps_of(runs, source);
-  return res;
+  return proof_check(group, title, source, cases_from, steps_of(runs, source), cfg);
 }
 
-proof_result prove_a1_sym(const run_config&) {
-  return run_group("A.1-sym", "self-attention is permutation-equivariant: an identity of the library's code", 
-                   "text 001, Appendix A.1; text 000, §2", true);
+verify::check prove_a1_sym(const run_config& cfg) {
+  return run_group("A.1-sym", "self-attention is permutation-equivariant: an identity of the library's code",
+                   "text 001, Appendix A.1; text 000, §2", true, cfg);
 }
-proof_result prove_a2_sym(const run_config&) {
+verify::check prove_a2_sym(const run_config& cfg) {
   return run_group("A.2-sym", "cross-attention and a decoder block ignore the encoder rows' order: identities",
-                   "text 001, Appendix A.2", true);
+                   "text 001, Appendix A.2", true, cfg);
 }
-proof_result prove_34_sym(const run_config&) {
+verify::check prove_34_sym(const run_config& cfg) {
   return run_group("3.4-sym", "encoder blocks and stacks are equivariant, mean pooling invariant: identities",
-                   "text 001, §3.4; text 000, §2", true);
+                   "text 001, §3.4; text 000, §2", true, cfg);
 }
-proof_result prove_37_sym(const run_config&) {
-  return run_group("3.7-sym", "the counter's position score is c·m·n for symbolic M, m, n", "text 001, §3.7", false);
+verify::check prove_37_sym(const run_config& cfg) {
+  return run_group("3.7-sym", "the counter's position score is c·m·n for symbolic M, m, n", "text 001, §3.7", false, cfg);
 }
-proof_result prove_causal_sym(const run_config&) {
+verify::check prove_causal_sym(const run_config& cfg) {
   return run_group("causal-sym", "a causal mask breaks equivariance: the residual is a non-zero rational function",
-                   "text 001, §3.4 (key takeaway); text 000, §5", false);
+                   "text 001, §3.4 (key takeaway); text 000, §5", false, cfg);
 }
-proof_result prove_rope_sym(const run_config&) {
+verify::check prove_rope_sym(const run_config& cfg) {
   return run_group("rope-sym", "RoPE with exact rotations scores by the offset only: identities in q, k",
-                   "text 003; text 000, §4", false);
+                   "text 003; text 000, §4", false, cfg);
 }
-proof_result prove_spec_sym(const run_config&) {
-  proof_result res = run_group("spec-sym",
-                               "the implementation equals an independent specification (proofs/spec/): identities",
-                               "proofs/spec/spec.hpp, transcribed from proofs/formal/ (Attention.v, CrossAttention.v, "
-                               "Layers.v); text 000, §1; text 001, Appendix A",
-                               false);
+verify::check prove_spec_sym(const run_config& cfg) {
   // NOTE: which code each identity covers is in each step's statement (spec_check_covers).
-  res.random_cases_from += " Each identity runs the library's public function named in its statement, over symbols, "
-                           "against the specification's formula; the blocks are checked one sub-layer at a time: "
-                           "each sub-layer is an identity of its own, and the library's block equals the "
-                           "specification's wiring of those sub-layers (structural keys), so by composition the "
-                           "block equals the specification's block. The exact sampled runs over Q at larger sizes "
-                           "are in tests/identities/specification_test.cpp (not an identity: 'held exactly on N "
-                           "cases').";
-  return res;
+  return run_group("spec-sym", "the implementation equals an independent specification (proofs/spec/): identities",
+                   "proofs/spec/spec.hpp, transcribed from proofs/formal/ (Attention.v, CrossAttention.v, "
+                   "Layers.v); text 000, §1; text 001, Appendix A",
+                   false, cfg,
+                   " Each identity runs the library's public function named in its statement, over symbols, "
+                   "against the specification's formula; the blocks are checked one sub-layer at a time: "
+                   "each sub-layer is an identity of its own, and the library's block equals the "
+                   "specification's wiring of those sub-layers (structural keys), so by composition the "
+                   "block equals the specification's block. The exact sampled runs over Q at larger sizes "
+                   "are in tests/identities/specification_test.cpp (not an identity: 'held exactly on N "
+                   "cases').");
 }
 
-proof_result prove_mutants_sym(const run_config&) {
-  proof_result res;
-  res.id = "mutants-sym";
-  res.title = "every mutant of the property battery is caught when run over symbols";
-  res.source = "properties/battery/mutants.hpp (laws P1–P7)";
-  res.random_cases_from = "none — symbols, not samples. Not run over symbols (each with the reason):";
-  for (const auto& m : id::inexpressible_mutants()) res.random_cases_from += " «" + m.name + "»: " + m.reason + ";";
-  auto runs = id::mutant_runs();
-  res.steps = steps_of(runs, res.source);
-  return res;
+verify::check prove_mutants_sym(const run_config& cfg) {
+  const std::string source = "properties/battery/mutants.hpp (laws P1–P7)";
+  std::string cases_from = "none — symbols, not samples. Not run over symbols (each with the reason):";
+  for (const auto& m : id::inexpressible_mutants()) cases_from += " «" + m.name + "»: " + m.reason + ";";
+  return proof_check("mutants-sym", "every mutant of the property battery is caught when run over symbols", source,
+                     cases_from, steps_of(id::mutant_runs(), source), cfg);
 }
 
 const proof_registrar reg_a1{proof{"A.1-sym", "self-attention equivariance as an identity (d = 8; n ≤ 6 by default, 2…16 in full)",

@@ -10,6 +10,7 @@
 #include "orderblind/pe/rotary.hpp"
 #include "orderblind/pe/vector.hpp"
 #include "orderblind/positional.hpp"
+#include "orderblind/verify/law.hpp"
 #include "proofs/identities/support.hpp"
 
 namespace orderblind::identities {
@@ -215,8 +216,9 @@ identity_run causal_mask_residual(long n, long d) {
         opt.scale = S(1);
         opt.mask = mask::causal();
         const auto p = permutation::transposition(static_cast<std::size_t>(n), 0, 1);
-        const Matrix<S> lhs = self_attention<S>(p.apply_rows(x), w, opt);
-        const Matrix<S> rhs = p.apply_rows(self_attention<S>(x, w, opt));
+        const auto [lhs, rhs] = verify::sides<S>(
+            verify::equivariance(), [&](const std::vector<Matrix<S>>& in) { return self_attention<S>(in[0], w, opt); },
+            {x}, p);
         run.record().residual_zero = run.compare(lhs, rhs, "P = " + p.cycles(), true);
         run.record().checked_on = "the transposition " + p.cycles();
         return run.finish();

@@ -7,6 +7,7 @@
 #include "proofs/identities/specification.hpp"
 #include "proofs/identities/support.hpp"
 #include "properties/battery/mutants.hpp"
+#include "orderblind/verify/law.hpp"
 
 namespace orderblind::identities {
 
@@ -346,10 +347,21 @@ identity_run p7(const Impl& impl, const Enc& enc, bool before, bool expect_zero)
                    opt.scale = S(1);
                    auto attend = [&](const Matrix<S>& y) { return impl.template trace<S>(y, y, w, opt).z; };
                    const Matrix<S> with = pe::add_positions(x, pe_table);
+                   // NOTE: before: PE is added first and P moves X + PE; after: P moves X, and PE stays (the law
+                   // as data, verify/law.hpp).
+                   const verify::permutation_law law =
+                       before ? verify::equivariance()
+                              : verify::permutation_law{"Attn(PX + PE) = P·Attn(X + PE)",
+                                                        {verify::action::permute_rows, verify::action::none},
+                                                        verify::action::permute_rows};
+                   const std::vector<Matrix<S>> inputs = before ? std::vector<Matrix<S>>{with} : std::vector<Matrix<S>>{x, pe_table};
+                   const auto f = [&](const std::vector<Matrix<S>>& in) {
+                     return before ? attend(in[0]) : attend(pe::add_positions(in[0], in[1]));
+                   };
                    bool zero = true;
                    for (const auto& p : detail::generators(n_small)) {
-                     const Matrix<S> lhs = before ? attend(p.apply_rows(with)) : attend(pe::add_positions(p.apply_rows(x), pe_table));
-                     zero = run.compare(lhs, p.apply_rows(attend(with)), "P = " + p.cycles()) && zero;
+                     const auto [lhs, rhs] = verify::sides<S>(law, f, inputs, p);
+                     zero = run.compare(lhs, rhs, "P = " + p.cycles()) && zero;
                    }
                    run.record().residual_zero = zero;
                    run.record().checked_on = detail::generators_text(n_small);

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "orderblind/layers.hpp"
+#include "orderblind/verify/law.hpp"
 
 namespace orderblind::identities::detail {
 
@@ -286,11 +287,14 @@ identity_run run_scope::guarded(const std::function<identity_run()>& body, const
 
 void check_on_generators(run_scope& run, const std::function<Matrix<S>(const Matrix<S>&)>& f, const Matrix<S>& x,
                          bool invariant) {
+  // NOTE: the law as data (verify/law.hpp); f(X) is computed once, before the generators, for both.
+  const auto law = invariant ? verify::invariance() : verify::equivariance();
+  const auto g = [&](const std::vector<Matrix<S>>& in) { return f(in[0]); };
+  const std::vector<Matrix<S>> inputs{x};
   const Matrix<S> fx = f(x);
   bool zero = true;
   for (const auto& p : generators(static_cast<long>(x.rows()))) {
-    const Matrix<S> lhs = f(p.apply_rows(x));
-    const Matrix<S> rhs = invariant ? fx : p.apply_rows(fx);
+    const auto [lhs, rhs] = verify::sides<S>(law, g, inputs, p, fx);
     const bool this_zero = run.compare(lhs, rhs, "P = " + p.cycles());
     if (!this_zero) run.record().nonzero_on.push_back(p.cycles());
     zero = this_zero && zero;

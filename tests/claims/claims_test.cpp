@@ -22,8 +22,8 @@ namespace {
 const proofs::run_config few{8, 7};
 
 /// The registered proofs the claims cite, each run once at `few` (the claims only read their steps).
-const proofs::proof_result& proof_run(const std::string& id) {
-  static std::map<std::string, proofs::proof_result> runs;
+const verify::check& proof_run(const std::string& id) {
+  static std::map<std::string, verify::check> runs;
   auto it = runs.find(id);
   if (it == runs.end()) it = runs.emplace(id, proofs::find_proof(id).run(few)).first;
   return it->second;
@@ -37,7 +37,9 @@ claim_inputs inputs() {
 claim_inputs with_failed_steps(claim_inputs in) {
   in.set_runner([](const std::string& id) {
     auto r = proof_run(id);
-    for (auto& s : r.steps) s.held = false;
+    for (auto& d : r.details)
+      if (auto* steps = std::get_if<verify::value::checks>(&d.val.get()))
+        for (auto& s : *steps) s.outcome = verify::verdict::failed;
     return r;
   });
   return in;

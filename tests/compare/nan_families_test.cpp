@@ -60,14 +60,14 @@ TEST_CASE("proofs: compare_within fails a step case on NaN in got or want and na
   for (const double k : {0.0, 4.0, 1e300}) {
     const auto o = proofs::compare_within(got, want, k, 1.0, "Z vs P Z");
     CHECK_FALSE(o.held);
-    CHECK_THAT(o.detail, Catch::Matchers::Contains("got(0, 1) is NaN"));
+    CHECK_THAT(o.why, Catch::Matchers::Contains("got(0, 1) is NaN"));
   }
   // NaN on both sides in the same place: still a failure.
   const auto both = proofs::compare_within(got, got, 1e300, 1.0, "Z");
   CHECK_FALSE(both.held);
   const auto bits = proofs::compare_bitwise(got, got, "LN(PX) vs P·LN(X)");
   CHECK_FALSE(bits.held);
-  CHECK_THAT(bits.detail, Catch::Matchers::Contains("is NaN"));
+  CHECK_THAT(bits.why, Catch::Matchers::Contains("is NaN"));
   CHECK_FALSE(proofs::compare_within(want, want, 4.0, qnan, "Z").held);  // a NaN magnitude
   // mpfr100 likewise.
   Matrix<mpfr100> r = want.cast<mpfr100>();

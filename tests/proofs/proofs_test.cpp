@@ -13,6 +13,7 @@
 #include "proofs/counter_encoding.hpp"
 #include "proofs/sinusoid_rotation.hpp"
 #include "proofs/random_cases.hpp"
+#include "proofs/checks.hpp"
 #include "orderblind/expfield/appendix.hpp"
 #include <iostream>
 
@@ -23,17 +24,18 @@ namespace {
 
 const run_config few{8, 7};
 
-const step_record& step(const proof_result& r, const std::string& number) {
-  for (const auto& s : r.steps)
-    if (s.number == number) return s;
+const verify::check& step(const verify::check& r, const std::string& number) {
+  if (const auto* s = find_step(r, number)) return *s;
   FAIL("no step " << number << " in proof " << r.id);
   throw std::logic_error("unreachable");
 }
 
+bool held(const verify::check& c) { return c.outcome == verify::verdict::held; }
+
 /// The certificate of `r` as `orderblind prove` prints it (one report, the command's renderer).
-std::string rendered(const proof_result& r, const std::string& format) {
+std::string rendered(const verify::check& r, const std::string& format) {
   std::ostringstream os;
-  verify::render(certificates_report({make_certificate(r, few)}, few), *verify::parse_format(format), os);
+  verify::render(certificates_report({r}, few), *verify::parse_format(format), os);
   return os.str();
 }
 
@@ -64,13 +66,13 @@ TEST_CASE("every registered proof holds on the texts' examples and random cases"
   for (const char* id : {"A.1", "A.2", "3.4", "3.7", "4"}) {
     INFO("proof " << id);
     const auto r = find_proof(id).run(few);
-    CHECK(r.held());
-    CHECK(r.steps.size() >= 5);
-    for (const auto& s : r.steps) {
-      INFO("step " << s.number << ": " << s.note);
-      CHECK(s.held);
-      CHECK(s.example_cases + s.random_cases > 0);
-      CHECK(s.seed == few.seed);
+    CHECK(held(r));
+    CHECK(steps_of(r).size() >= 5);
+    for (const auto& s : steps_of(r)) {
+      INFO(s.id << ": " << s.note);
+      CHECK(held(s));
+      CHECK(s.cases > 0);
+      if (count_of(s, "random_cases") > 0) CHECK(s.seed == few.seed);
       CHECK_FALSE(s.arithmetic.empty());
     }
   }
@@ -153,14 +155,18 @@ TEST_CASE("an unknown proof id is an error naming the id and the known ones", "[
   CHECK_THROWS_WITH(find_proof("Z.9"), Catch::Contains("unknown proof id 'Z.9'") && Catch::Contains("A.1"));
 }
 
-TEST_CASE("a proof with no steps does not hold", "[proofs]") { CHECK_FALSE(proof_result{}.held()); }
+TEST_CASE("a proof with no steps does not hold", "[proofs]") {
+  const auto c = proof_check("T", "nothing", "", "", {}, few);
+  CHECK(c.outcome == verify::verdict::failed);
+  CHECK(c.note == "no step was checked");
+}
 
 TEST_CASE("A.1 catches attention whose scores read the row index", "[proofs][mutant]") {
   const auto r = prove_a1(few, index_reading_attention(false));
-  CHECK_FALSE(r.held());
-  CHECK(step(r, "3").held);  // the projections are untouched
-  CHECK_FALSE(step(r, "4").held);
-  CHECK_FALSE(step(r, "6").held);
+  CHECK_FALSE(held(r));
+  CHECK(held(step(r, "3")));  // the projections are untouched
+  CHECK_FALSE(held(step(r, "4")));
+  CHECK_FALSE(held(step(r, "6")));
   CHECK_THAT(step(r, "4").note, Catch::Contains("FAILED on") && Catch::Contains("S′"));
   CHECK_THAT(rendered(r, "text"), Catch::Contains("[FAILED] A.1: ") && Catch::Contains("[FAILED] step 4") &&
                                       Catch::Contains("FAILED at step 4"));
@@ -173,16 +179,16 @@ TEST_CASE("A.1 catches attention whose scores read the row index", "[proofs][mut
   // The JUnit form: one failure per failed step and one for the proof.
   const std::string junit = rendered(r, "junit");
   long failures = 0;
-  for (const auto& s : r.steps) failures += s.held ? 0 : 1;
+  for (const auto& s : steps_of(r)) failures += held(s) ? 0 : 1;
   CHECK_THAT(junit, Catch::Contains("failures=\"" + std::to_string(failures + 1) + "\""));
 }
 
 TEST_CASE("A.2 catches cross-attention whose scores read the key's row index", "[proofs][mutant]") {
   const auto r = prove_a2(few, index_reading_attention(true));
-  CHECK_FALSE(r.held());
-  CHECK(step(r, "Step 1").held);
-  CHECK_FALSE(step(r, "Step 2").held);
-  CHECK_FALSE(step(r, "Step 4").held);
+  CHECK_FALSE(held(r));
+  CHECK(held(step(r, "Step 1")));
+  CHECK_FALSE(held(step(r, "Step 2")));
+  CHECK_FALSE(held(step(r, "Step 4")));
 }
 
 TEST_CASE("3.4 catches an FFN that reads the row index, and a mask that reads nothing", "[proofs][mutant]") {
@@ -193,14 +199,14 @@ TEST_CASE("3.4 catches an FFN that reads the row index, and a mask that reads no
     return y;
   };
   const auto r = prove_34(few, ffn_mutant);
-  CHECK_FALSE(step(r, "1").held);
-  CHECK_FALSE(step(r, "3").held);
-  CHECK(step(r, "6").held);
+  CHECK_FALSE(held(step(r, "1")));
+  CHECK_FALSE(held(step(r, "3")));
+  CHECK(held(step(r, "6")));
   auto mask_mutant = library_layers();
   mask_mutant.decoder_mask = mask::none();
   const auto m = prove_34(few, mask_mutant);
-  CHECK(step(m, "1").held);
-  CHECK_FALSE(step(m, "6").held);
+  CHECK(held(step(m, "1")));
+  CHECK_FALSE(held(step(m, "6")));
   CHECK_THAT(rendered(m, "text"), Catch::Contains("[FAILED] step 6"));
 }
 
@@ -211,9 +217,9 @@ TEST_CASE("3.7 catches an affine counter (m·𝟙 + e₀)", "[proofs][mutant]") 
                            return p;
                          }};
   const auto r = prove_37(few, affine);
-  CHECK(step(r, "1").held);  // the expansion holds for any p
-  CHECK_FALSE(step(r, "2").held);
-  CHECK_FALSE(r.held());
+  CHECK(held(step(r, "1")));  // the expansion holds for any p
+  CHECK_FALSE(held(step(r, "2")));
+  CHECK_FALSE(held(r));
 }
 
 TEST_CASE("4 catches a rotation with the wrong sign", "[proofs][mutant]") {
@@ -221,9 +227,9 @@ TEST_CASE("4 catches a rotation with the wrong sign", "[proofs][mutant]") {
                          [](const Q& c, const Q& s) { return Matrix<Q>(from_rows<Q, Q>({{c, Q(-s)}, {s, c}})); },
                          [](const R& c, const R& s) { return Matrix<R>(from_rows<R, R>({{c, R(-s)}, {s, c}})); }};
   const auto r = prove_4(few, wrong);
-  CHECK(step(r, "1").held);
-  CHECK_FALSE(step(r, "4").held);
-  CHECK_FALSE(step(r, "5").held);
+  CHECK(held(step(r, "1")));
+  CHECK_FALSE(held(step(r, "4")));
+  CHECK_FALSE(held(step(r, "5")));
   const auto j = nlohmann::json::parse(rendered(r, "json"));
   CHECK(j["certificates"][0]["verdict"] == "FAILED");
 }
@@ -239,30 +245,32 @@ TEST_CASE("a certificate names the version, the proof, every step, the arithmeti
   REQUIRE(j["certificates"].size() == 1);
   const auto& c = j["certificates"][0];
   CHECK(c["id"] == "3.7");
-  CHECK(c["statement"] == r.title);
-  CHECK(c["source"] == r.source);
+  CHECK(c["statement"] == find_proof("3.7").title);
+  CHECK(c["source"] == find_proof("3.7").source);
   CHECK(c["verdict"] == "held");
   CHECK(c["seed"] == few.seed);
   CHECK(c["cases"] == few.cases);
-  CHECK(c["arithmetic"] == r.arithmetic());
-  CHECK(c["evidence"] == verify::name(weakest_evidence(r)));
+  CHECK(c["arithmetic"] == "mpq_rational");
+  CHECK(c["evidence"] == verify::name(verify::evidence_kind::sampled_exact));
   CHECK(c["reproduce"] == "orderblind prove 3.7 --cases 8 --seed 7");
-  CHECK(c["random_cases_from"] == r.random_cases_from);
-  REQUIRE(c["steps"].size() == r.steps.size());
-  for (std::size_t i = 0; i < r.steps.size(); ++i) {
+  CHECK(c["random_cases_from"] == random_cases_description);
+  const auto& steps = steps_of(r);
+  REQUIRE(c["steps"].size() == steps.size());
+  for (std::size_t i = 0; i < steps.size(); ++i) {
     const auto& s = c["steps"][i];
-    const auto& rec = r.steps[i];
-    INFO("step " << rec.number);
-    CHECK(s["step"] == rec.number);
+    const auto& rec = steps[i];
+    INFO(rec.id);
+    CHECK(s["id"] == rec.id);
+    CHECK(s["step"].get<std::string>() == rec.id.substr(5));  // "step 1" → "1"
     CHECK(s["statement"] == rec.statement);
     CHECK_FALSE(s["arithmetic"].get<std::string>().empty());
     CHECK(s["residual"] == "0");  // an exact number, written whole
     CHECK(s["verdict"] == "held");
-    CHECK(s["evidence"] == verify::name(evidence_of(rec)));
-    CHECK(s["example_cases"] == rec.example_cases);
-    CHECK(s["random_cases"] == rec.random_cases);
-    CHECK(s["cases"] == rec.example_cases + rec.random_cases);
-    if (rec.random_cases > 0) CHECK(s["seed"] == few.seed);
+    CHECK(s["evidence"] == verify::name(verify::evidence_kind::sampled_exact));
+    CHECK(s["example_cases"] == count_of(rec, "example_cases"));
+    CHECK(s["random_cases"] == count_of(rec, "random_cases"));
+    CHECK(s["cases"] == count_of(rec, "example_cases") + count_of(rec, "random_cases"));
+    if (count_of(rec, "random_cases") > 0) CHECK(s["seed"] == few.seed);
   }
   const auto md = rendered(r, "markdown");
   CHECK_THAT(md, Catch::Contains("| 3.7 |") && Catch::Contains("| id | statement | verdict |") &&
@@ -270,19 +278,50 @@ TEST_CASE("a certificate names the version, the proof, every step, the arithmeti
 }
 
 TEST_CASE("a certificate claims no more than its weakest step", "[proofs][certificate]") {
-  proof_result r;
-  r.id = "T";
-  r.steps.resize(2);
-  r.steps[0].evidence = evidence_kind::identity;
-  r.steps[0].held = r.steps[1].held = true;
-  r.steps[1].bound = "≤ 4 ε";  // a tolerance: sampled within a bound
-  CHECK(weakest_evidence(r) == evidence_kind::sampled_within_bound);
-  r.steps[1].evidence = evidence_kind::formal;
-  CHECK(weakest_evidence(r) == evidence_kind::identity);
-  // A proof that checked nothing does not hold, and its certificate says so.
-  const auto c = certificate_check(make_certificate(proof_result{}, few));
+  verify::step identity{"1", "an identity", "", "", "symbolic", "identically 0", verify::evidence_kind::identity};
+  identity.add(verify::decided(true), false);
+  verify::step bounded{"2", "a bound", "", "", "double", "≤ 4 ε"};  // a tolerance: sampled within a bound
+  bounded.add(verify::decided(true), false);
+  verify::step formal{"2", "a theorem", "", "", "Coq", "proved", verify::evidence_kind::formal};
+  formal.add(verify::decided(true), false);
+  CHECK(proof_check("T", "t", "", "", {identity.finish(1), bounded.finish(1)}, few).evidence ==
+        verify::evidence_kind::sampled_within_bound);
+  CHECK(proof_check("T", "t", "", "", {identity.finish(1), formal.finish(1)}, few).evidence ==
+        verify::evidence_kind::identity);
+  // A step that failed fails the proof, and the proof's note names it.
+  verify::step failing{"3", "fails", "", "", "mpq_rational", "== (exact)"};
+  failing.add(verify::decided(false, "a differs"), false, "case 1");
+  const auto c = proof_check("T", "t", "", "", {identity.finish(1), failing.finish(1)}, few);
   CHECK(c.outcome == verify::verdict::failed);
-  CHECK(c.note == "no step was checked");
+  CHECK(c.note == "FAILED at step 3: FAILED on case 1: a differs");
+}
+
+TEST_CASE("a step prints its residual: 0 when exact, in ε within a bound, NaN when it met one", "[proofs][certificate]") {
+  Matrix<R> want(1, 2);
+  want << R(1), R(1);
+  Matrix<R> got = want;
+  got(0, 1) += R(3) * std::numeric_limits<R>::epsilon();
+  verify::step s{"1", "within", "", "", "mpfr100", "≤ 4 ε"};
+  s.add(compare_within(want, want, 4.0, R(1), "same"), false, {}, 4.0);
+  CHECK(proof_check("T", "t", "", "", {s.finish(1)}, few).outcome == verify::verdict::held);
+  s.add(compare_within(got, want, 4.0, R(2), "close"), false, {}, 4.0);
+  auto c = s.finish(1);
+  CHECK(c.outcome == verify::verdict::held);
+  REQUIRE(c.residual.as<std::string>());
+  CHECK(*c.residual.as<std::string>() == "1.5 ε");  // 3 ε over the scale max(1, 2)  (the magnitude given: 2)
+  s.add(compare_within(got, want, 1.0, R(1), "tight"), false, "the tight case", 1.0);
+  c = s.finish(1);
+  CHECK(c.outcome == verify::verdict::failed);
+  CHECK_THAT(c.note, Catch::Contains("FAILED on the tight case: tight:"));
+  got(0, 0) = std::numeric_limits<R>::quiet_NaN();
+  s.add(compare_within(got, want, 4.0, R(1), "nan"), false);
+  CHECK(*s.finish(1).residual.as<std::string>() == "NaN");
+  verify::step e{"2", "exact", "", "", "mpq_rational", "== (exact)"};
+  e.add(compare_exact(Matrix<Q>(Matrix<Q>::Ones(1, 1)), Matrix<Q>(Matrix<Q>::Zero(1, 1)), "a", "b"), true);
+  const auto ec = e.finish(1);
+  CHECK(*ec.residual.as<std::string>() == "≠ (exact)");
+  CHECK_FALSE(ec.seed);  // only the text's example: nothing drawn
+  CHECK(ec.cases == 1);
 }
 
 TEST_CASE("the same seed replays the same certificate", "[proofs][certificate]") {

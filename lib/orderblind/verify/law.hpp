@@ -37,21 +37,43 @@ inline permutation_law invariance(std::string statement = "f(PX) = f(X)") {
   return {std::move(statement), {action::permute_rows}, action::none};
 }
 
-/// The two sides of the law on one case: {f(P·inputs), P·f(inputs)} (or f(inputs) for an invariant
-/// output). `f` takes the inputs as a `const std::vector<Matrix<T>>&`.
-template <Scalar T, class F>
-std::pair<Matrix<T>, Matrix<T>> sides(const permutation_law& law, F&& f, const std::vector<Matrix<T>>& inputs,
-                                      const permutation& p) {
+/// The law's left-side arguments: the inputs with P applied to those it moves.
+template <Scalar T>
+std::vector<Matrix<T>> permuted_inputs(const permutation_law& law, const std::vector<Matrix<T>>& inputs,
+                                       const permutation& p) {
   if (inputs.size() != law.inputs.size())
     throw configuration_error("the law '" + law.statement + "' takes " + std::to_string(law.inputs.size()) +
                               " input(s); " + std::to_string(inputs.size()) + " given");
   std::vector<Matrix<T>> moved = inputs;
   for (std::size_t i = 0; i < inputs.size(); ++i)
     if (law.inputs[i] == action::permute_rows) moved[i] = p.apply_rows(inputs[i]);
-  Matrix<T> lhs = f(moved);
-  Matrix<T> rhs = f(inputs);
-  if (law.output == action::permute_rows) rhs = p.apply_rows(rhs);
+  return moved;
+}
+
+/// The law's right side from f(inputs): P·f(inputs), or f(inputs) for an invariant output.
+template <Scalar T>
+Matrix<T> expected_side(const permutation_law& law, Matrix<T> f_of_inputs, const permutation& p) {
+  if (law.output == action::permute_rows) return p.apply_rows(f_of_inputs);
+  return f_of_inputs;
+}
+
+/// The two sides of the law on one case: {f(P·inputs), P·f(inputs)} (or f(inputs) for an invariant
+/// output). `f` takes the inputs as a `const std::vector<Matrix<T>>&`; the left side is computed first.
+template <Scalar T, class F>
+std::pair<Matrix<T>, Matrix<T>> sides(const permutation_law& law, F&& f, const std::vector<Matrix<T>>& inputs,
+                                      const permutation& p) {
+  Matrix<T> lhs = f(permuted_inputs(law, inputs, p));
+  Matrix<T> rhs = expected_side(law, Matrix<T>(f(inputs)), p);
   return {std::move(lhs), std::move(rhs)};
+}
+
+/// The same with f(inputs) already computed, for one f(x) and many P (the generators of Sₙ, a sweep
+/// over Sₙ).
+template <Scalar T, class F>
+std::pair<Matrix<T>, Matrix<T>> sides(const permutation_law& law, F&& f, const std::vector<Matrix<T>>& inputs,
+                                      const permutation& p, const Matrix<T>& f_of_inputs) {
+  Matrix<T> lhs = f(permuted_inputs(law, inputs, p));
+  return {std::move(lhs), expected_side(law, f_of_inputs, p)};
 }
 
 /// The law on one case, compared under the tolerance `tol(inputs, f(inputs))` (verify/bound.hpp): the
