@@ -18,7 +18,20 @@ namespace orderblind::verify {
 enum class action {
   permute_rows,  ///< row i moves to row P(i): a sequence of tokens
   none,          ///< left as it is: weights, or an output that must not change
+  permute_cols,  ///< column j moves to column P(j): a matrix over the rows of a permuted input (scores and
+                 ///< weights against permuted keys: s' = s·Pᵀ)
 };
+
+/// P acting on one matrix as `a` says: P·m, m·Pᵀ, or m itself.
+template <class M>
+M act(action a, const M& m, const permutation& p) {
+  switch (a) {
+    case action::permute_rows: return p.apply_rows(m);
+    case action::permute_cols: return p.apply_cols(m);
+    case action::none: break;
+  }
+  return m;
+}
 
 /// A permutation law, as data: its statement and how P acts on each input and on the output.
 struct permutation_law {
@@ -37,21 +50,39 @@ inline permutation_law invariance(std::string statement = "f(PX) = f(X)") {
   return {std::move(statement), {action::permute_rows}, action::none};
 }
 
-/// The two sides of the law on one case: {f(P·inputs), P·f(inputs)} (or f(inputs) for an invariant
-/// output). `f` takes the inputs as a `const std::vector<Matrix<T>>&`.
-template <Scalar T, class F>
-std::pair<Matrix<T>, Matrix<T>> sides(const permutation_law& law, F&& f, const std::vector<Matrix<T>>& inputs,
-                                      const permutation& p) {
+/// The inputs of the law's left side: each input moved as the law says P acts on it (P·x, x·Pᵀ or x).
+template <Scalar T>
+std::vector<Matrix<T>> permuted_inputs(const permutation_law& law, const std::vector<Matrix<T>>& inputs,
+                                       const permutation& p) {
   if (inputs.size() != law.inputs.size())
     throw configuration_error("the law '" + law.statement + "' takes " + std::to_string(law.inputs.size()) +
                               " input(s); " + std::to_string(inputs.size()) + " given");
   std::vector<Matrix<T>> moved = inputs;
   for (std::size_t i = 0; i < inputs.size(); ++i)
-    if (law.inputs[i] == action::permute_rows) moved[i] = p.apply_rows(inputs[i]);
-  Matrix<T> lhs = f(moved);
+    if (law.inputs[i] != action::none) moved[i] = act(law.inputs[i], inputs[i], p);
+  return moved;
+}
+
+/// The two sides of the law on one case: {f(P·inputs), P·f(inputs)} (or f(inputs)·Pᵀ, or f(inputs) for an
+/// invariant output). `f` takes the inputs as a `const std::vector<Matrix<T>>&`; it is called twice, on
+/// the permuted inputs first and then on the inputs as given.
+template <Scalar T, class F>
+std::pair<Matrix<T>, Matrix<T>> sides(const permutation_law& law, F&& f, const std::vector<Matrix<T>>& inputs,
+                                      const permutation& p) {
+  Matrix<T> lhs = f(permuted_inputs<T>(law, inputs, p));
   Matrix<T> rhs = f(inputs);
-  if (law.output == action::permute_rows) rhs = p.apply_rows(rhs);
+  if (law.output != action::none) rhs = act(law.output, rhs, p);
   return {std::move(lhs), std::move(rhs)};
+}
+
+/// How the right side of `law` is written: "P·f(x)", "f(x)·Pᵀ" or "f(x)".
+inline const char* right_side_name(const permutation_law& law) {
+  switch (law.output) {
+    case action::permute_rows: return "P·f(x)";
+    case action::permute_cols: return "f(x)·Pᵀ";
+    case action::none: break;
+  }
+  return "f(x)";
 }
 
 /// The law on one case, compared under the tolerance `tol(inputs, f(inputs))` (verify/bound.hpp): the
@@ -62,8 +93,7 @@ comparison check_law(const permutation_law& law, F&& f, const std::vector<Matrix
   const auto [lhs, rhs] = sides<T>(law, f, inputs, p);
   // NOTE: the tolerance is computed from the unpermuted inputs and the right side; a per-column or single
   // scale (e.g. max_k|V_kj|) is the same for x and P·x, since P only moves rows.
-  return compare(lhs, rhs, tol(inputs, rhs), "f(P·x)",
-                 law.output == action::permute_rows ? "P·f(x)" : "f(x)");
+  return compare(lhs, rhs, tol(inputs, rhs), "f(P·x)", right_side_name(law));
 }
 
 }  // namespace orderblind::verify
