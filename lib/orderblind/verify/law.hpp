@@ -86,7 +86,7 @@ inline const char* right_side_name(const permutation_law& law) {
 }
 
 /// The law on one case, compared under the tolerance `tol(inputs, f(inputs))` (verify/bound.hpp): the
-/// left side is f(P·x), the right side P·f(x) (or f(x)).
+/// left side is f(P·x), the right side P·f(x) (or f(x)·Pᵀ, or f(x)).
 template <Scalar T, class F, class Tol>
 comparison check_law(const permutation_law& law, F&& f, const std::vector<Matrix<T>>& inputs, const permutation& p,
                      Tol&& tol) {
