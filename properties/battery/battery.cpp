@@ -44,27 +44,8 @@ unsigned default_jobs() {
 
 namespace {
 
-using nlohmann::json;
-
-// --- the P8 table as JSON: what its worker process sends back ---------------------------------------
-
-json ulps_json(const std::vector<ulp_row>& rows) {
-  json j = json::array();
-  for (const auto& u : rows)
-    j.push_back({{"what", u.what}, {"cases", u.cases}, {"differing", u.differing}, {"max_ulps", u.max_ulps},
-                 {"max_scaled_eps", u.max_scaled_eps}, {"scale", u.scale}, {"bound", u.bound},
-                 {"bound_text", u.bound_text}});
-  return j;
-}
-std::vector<ulp_row> ulps_from(const json& j) {
-  std::vector<ulp_row> rows;
-  for (const auto& u : j)
-    rows.push_back({u.at("what").get<std::string>(), u.at("cases").get<long>(), u.at("differing").get<long>(),
-                    u.at("max_ulps").get<double>(), u.at("max_scaled_eps").get<double>(),
-                    u.at("scale").get<std::string>(), u.at("bound").get<double>(),
-                    u.at("bound_text").get<std::string>()});
-  return rows;
-}
+// NOTE: ordered: the ulp table's rows keep the order of their fields from the worker to the report.
+using json = nlohmann::ordered_json;
 
 // --- worker processes ----------------------------------------------------------------------------
 
@@ -174,7 +155,7 @@ verify::report run_battery(const std::vector<law>& laws, const battery_options& 
   auto task = [&](std::size_t i) -> std::string {
     if (i < selected.size()) return verify::detail::to_json(run_law(*selected[i], o)).dump();
     try {
-      return json{{"rows", ulps_json(ulp_table(o.run))}}.dump();
+      return json{{"rows", verify::detail::to_json(ulp_table(o.run))}}.dump();
     } catch (const std::exception& e) {
       return json{{"error", e.what()}}.dump();
     }
@@ -187,20 +168,20 @@ verify::report run_battery(const std::vector<law>& laws, const battery_options& 
       checks.push_back(lost_law(*selected[i], "the worker process running this law ended before reporting it (" + lost + ")"));
       continue;
     }
-    checks.push_back(verify::check_from_json(nlohmann::ordered_json::parse(*texts[i])));
+    checks.push_back(verify::check_from_json(json::parse(*texts[i])));
     if (checks.back().id != selected[i]->id)
       throw std::logic_error("a worker returned the result of " + checks.back().id + " for " + selected[i]->id);
   }
-  std::vector<ulp_row> ulps;
+  verify::value ulps;
   if (o.ulp_table) {
     if (!texts.back())
       throw std::runtime_error("the worker process measuring the P8 ulp table ended before reporting it (" + lost + ")");
     const json u = json::parse(*texts.back());
     if (u.contains("error")) throw std::runtime_error(u.at("error").get<std::string>());
-    ulps = ulps_from(u.at("rows"));
+    ulps = verify::value_from_json(u.at("rows"));
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return battery_report(selected, std::move(checks), ulps, o, jobs, seconds);
+  return battery_report(selected, std::move(checks), std::move(ulps), o, jobs, seconds);
 }
 
 }  // namespace orderblind::properties

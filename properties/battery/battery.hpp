@@ -18,20 +18,12 @@ namespace orderblind::properties {
 template <class T>
 std::vector<law> battery_laws();
 
-/// One row of the P8 table: how far Attn(PX) is from P·Attn(X) over double with in-order sums.
-struct ulp_row {
-  std::string what;           ///< which layer
-  long cases = 0;             ///< cases measured
-  long differing = 0;         ///< cases where the two sides differ in at least one bit
-  double max_ulps = 0;        ///< max entry-wise distance in units in the last place
-  double max_scaled_eps = 0;  ///< max|Δ| / (ε·scale): the measure the bound is stated in
-  std::string scale;          ///< what "scale" is
-  double bound = 0;           ///< the derived bound on max_scaled_eps for the largest n (0: none derived)
-  std::string bound_text;     ///< the bound as a formula
-};
-
-/// Measures the P8 table over `cases` random cases per layer (default 200 × ORDERBLIND_CASE_SCALE).
-std::vector<ulp_row> ulp_table(const run_options& o);
+/// Measures the P8 ulp table, how far Attn(PX) is from P·Attn(X) over double with in-order sums, over
+/// `cases` random cases per layer (default 200 × ORDERBLIND_CASE_SCALE): a list with one object per layer —
+/// layer, cases, differing (cases whose sides differ in some bit), max_ulps, max_error_eps (max|Δ| ÷ ε·scale),
+/// scale, bound (a formula) and bound_at_max_n (the derived bound at the largest n; 0: none derived) — the
+/// report's `ulp_table` field.
+verify::value ulp_table(const run_options& o);
 
 /// How `run_battery` runs.
 struct battery_options {
@@ -62,9 +54,10 @@ verify::check run_law(const law& l, const battery_options& o);
 /// or ORDERBLIND_CASE_SCALE throws std::invalid_argument before anything runs.
 verify::report run_battery(const std::vector<law>& laws, const battery_options& o);
 
-/// The report of a run from its laws' checks (in the order of `laws`), the ulp table and the run's figures.
-verify::report battery_report(const std::vector<const law*>& laws, verify::value::checks checks,
-                              const std::vector<ulp_row>& ulps, const battery_options& o, unsigned jobs, double seconds);
+/// The report of a run from its laws' checks (in the order of `laws`), the ulp table (null: not measured)
+/// and the run's figures.
+verify::report battery_report(const std::vector<const law*>& laws, verify::value::checks checks, verify::value ulps,
+                              const battery_options& o, unsigned jobs, double seconds);
 
 /// `properties --list` ("orderblind-properties-list/2"): the laws, their arithmetic, tolerance, evidence
 /// and mutants, without running them.

@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 /// P1 (attention commutes with row permutations), P3 (a causal mask breaks it) and P8 (what double
-/// really does: reordering error in ulps, and bit-exactness with an order-independent sum).
-/// Each law is a template over the scalar T and the implementation under test.
-#include <cstring>
-#include <limits>
-
+/// really does: bit-exactness with an order-independent sum, and not without; the ulp table is measured
+/// in battery_double.cpp). Each law is a template over the scalar T and the implementation under test,
+/// and states its permutation law as data (verify/law.hpp).
 #include "properties/battery/battery.hpp"
 
 #include "properties/battery/checks.hpp"
@@ -98,41 +96,11 @@ auto attention_bitwise_equivariant(Impl impl, summation how) {
     const auto p = draw_permutation(static_cast<std::size_t>(n));
     attention_options<T> opt;
     opt.sum = how;
-    const Matrix<T> lhs = impl.template multi<T>(p.apply_rows(x), p.apply_rows(x), w, opt);
-    const Matrix<T> rhs = p.apply_rows(impl.template multi<T>(x, x, w, opt));
+    const auto mha = [&](const std::vector<Matrix<T>>& in) { return impl.template multi<T>(in[0], in[0], w, opt); };
+    const auto [lhs, rhs] = verify::sides<T>(verify::equivariance("MHA(PX) = P·MHA(X)"), mha, {x}, p);
     observe_heads_weights(impl, x, x, w, opt);
     require_equal(lhs, rhs, "MHA(PX)", "P·MHA(X)");
   };
-}
-
-/// Distance between two doubles in units in the last place (the number of representable doubles
-/// between them; 0 when equal).
-inline double ulp_distance(double a, double b) {
-  if (a == b) return 0;
-  auto key = [](double v) {
-    std::int64_t i;
-    std::memcpy(&i, &v, sizeof i);
-    return i < 0 ? std::numeric_limits<std::int64_t>::min() - i : i;  // monotone in v
-  };
-  const std::int64_t ka = key(a), kb = key(b);
-  return static_cast<double>(ka > kb ? static_cast<std::uint64_t>(ka) - static_cast<std::uint64_t>(kb)
-                                     : static_cast<std::uint64_t>(kb) - static_cast<std::uint64_t>(ka));
-}
-
-/// Max entry-wise ulp distance of two same-shape double matrices.
-inline double max_ulps(const Matrix<double>& a, const Matrix<double>& b) {
-  double worst = 0;
-  for (Eigen::Index i = 0; i < a.rows(); ++i)
-    for (Eigen::Index j = 0; j < a.cols(); ++j) worst = std::max(worst, ulp_distance(a(i, j), b(i, j)));
-  return worst;
-}
-
-/// Records one comparison into a row of the ulp table.
-inline void record(ulp_row& row, const Matrix<double>& lhs, const Matrix<double>& rhs, double scale) {
-  ++row.cases;
-  if (!exactly_equal(lhs, rhs)) ++row.differing;
-  row.max_ulps = std::max(row.max_ulps, max_ulps(lhs, rhs));
-  row.max_scaled_eps = std::max(row.max_scaled_eps, residual_eps(lhs, rhs, scale));
 }
 
 }  // namespace orderblind::properties::laws

@@ -6,6 +6,7 @@
 #include "properties/battery/tolerances.hpp"
 #include "properties/support/permutations.hpp"
 #include "properties/support/weights.hpp"
+#include "orderblind/verify/law.hpp"
 
 namespace orderblind::properties::laws {
 
@@ -115,6 +116,15 @@ auto rotation_identity_real(Impl impl) {
   };
 }
 
+/// f(X, PE) = Attn(X + PE), one head of `attn` with weights `w`: the function of P7's two laws.
+template <Scalar T, class Attn>
+auto attention_of_sum(const Attn& attn, const head_weights<T>& w, const attention_options<T>& opt) {
+  return [&attn, &w, &opt](const std::vector<Matrix<T>>& in) {
+    const Matrix<T> sum = pe::add_positions(in[0], in[1]);
+    return Matrix<T>(attn.template trace<T>(sum, sum, w, opt).z);
+  };
+}
+
 /// P7a (inner): "adding positions after permuting commutes": Attn(PX + PE) = P·Attn(X + PE) — FALSE;
 /// the law asserts a counterexample.
 template <Scalar T, class Attn, class Enc>
@@ -130,11 +140,15 @@ auto positions_after_permuting_commute(Attn attn, Enc enc) {
     const Matrix<T> pe = enc.template table<T>(n, d);
     attention_options<T> opt;
     opt.scale = T(1);
-    const Matrix<T> with = pe::add_positions(x, pe), permuted_with = pe::add_positions(p.apply_rows(x), pe);
+    const Matrix<T> with = pe::add_positions(x, pe);
     if (collecting_stats()) observe_weights(attn.template trace<T>(with, with, w, opt).a);
-    require_agree_columns(attn.template trace<T>(permuted_with, permuted_with, w, opt).z,
-                          p.apply_rows(attn.template trace<T>(with, with, w, opt).z), attention_reorder_bound_eps(n),
-                          verify::column_scales(Matrix<T>(multiply(with, w.wv))), "Attn(PX + PE)", "P·Attn(X + PE)");
+    // NOTE: f(X, PE) = Attn(X + PE) with the tokens X permuted and the table PE left in place.
+    const verify::permutation_law law{"Attn(PX + PE) = P·Attn(X + PE)",
+                                      {verify::action::permute_rows, verify::action::none},
+                                      verify::action::permute_rows};
+    const auto [lhs, rhs] = verify::sides<T>(law, attention_of_sum(attn, w, opt), {x, pe}, p);
+    require_agree_columns(lhs, rhs, attention_reorder_bound_eps(n), verify::column_scales(Matrix<T>(multiply(with, w.wv))),
+                          "Attn(PX + PE)", "P·Attn(X + PE)");
   };
 }
 
@@ -149,15 +163,20 @@ auto positions_before_permuting_commute(Attn attn, Enc enc) {
     const auto x = draw_input<T>(n, d, "X");
     const auto w = *gen_head_weights<T>(d, d, d).as("weights");
     const auto p = draw_permutation(static_cast<std::size_t>(n));
-    const Matrix<T> with = pe::add_positions(x, enc.template table<T>(n, d));
+    const Matrix<T> pe = enc.template table<T>(n, d);
+    const Matrix<T> with = pe::add_positions(x, pe);
     attention_options<T> opt;
     opt.scale = T(1);
-    const Matrix<T> pw = p.apply_rows(with);
     if (collecting_stats()) observe_weights(attn.template trace<T>(with, with, w, opt).a);
+    // NOTE: f(X, PE) = Attn(X + PE) with the tokens and their positions permuted together: PX + P·PE is
+    // P(X + PE) entry for entry (the sum is taken entry by entry).
+    const verify::permutation_law law{"Attn(P(X + PE)) = P·Attn(X + PE)",
+                                      {verify::action::permute_rows, verify::action::permute_rows},
+                                      verify::action::permute_rows};
+    const auto [lhs, rhs] = verify::sides<T>(law, attention_of_sum(attn, w, opt), {x, pe}, p);
     // NOTE: output column j is a convex combination of column j of V = (X + PE)·W_V: each its own scale.
-    require_agree_columns(attn.template trace<T>(pw, pw, w, opt).z,
-                          p.apply_rows(attn.template trace<T>(with, with, w, opt).z), attention_reorder_bound_eps(n),
-                          verify::column_scales(Matrix<T>(multiply(with, w.wv))), "Attn(P(X + PE))", "P·Attn(X + PE)");
+    require_agree_columns(lhs, rhs, attention_reorder_bound_eps(n), verify::column_scales(Matrix<T>(multiply(with, w.wv))),
+                          "Attn(P(X + PE))", "P·Attn(X + PE)");
   };
 }
 

@@ -9,6 +9,7 @@
 #include "properties/battery/checks.hpp"
 #include "properties/support/permutations.hpp"
 #include "properties/support/weights.hpp"
+#include "orderblind/verify/law.hpp"
 
 namespace orderblind::properties::laws {
 
@@ -23,8 +24,9 @@ auto ffn_commutes(Impl impl) {
     const auto x = draw_input<T>(n, d, "X");
     const auto w = *gen_ffn_weights<T>(d, hidden).as("FFN weights");
     const auto p = draw_permutation(static_cast<std::size_t>(n));
-    require_equal(impl.template ffn<T>(p.apply_rows(x), w), p.apply_rows(impl.template ffn<T>(x, w)), "FFN(PX)",
-                  "P·FFN(X)");
+    const auto ffn = [&](const std::vector<Matrix<T>>& in) { return impl.template ffn<T>(in[0], w); };
+    const auto [lhs, rhs] = verify::sides<T>(verify::equivariance("FFN(PX) = P·FFN(X)"), ffn, {x}, p);
+    require_equal(lhs, rhs, "FFN(PX)", "P·FFN(X)");
   };
 }
 
@@ -37,8 +39,9 @@ auto norm_commutes(Impl impl) {
     const auto x = draw_input<T>(n, d, "X");
     const auto g = *gen_norm_params<T>(d).as("gain and bias");
     const auto p = draw_permutation(static_cast<std::size_t>(n));
-    require_equal(impl.template norm<T>(p.apply_rows(x), g), p.apply_rows(impl.template norm<T>(x, g)), "Norm(PX)",
-                  "P·Norm(X)");
+    const auto norm = [&](const std::vector<Matrix<T>>& in) { return impl.template norm<T>(in[0], g); };
+    const auto [lhs, rhs] = verify::sides<T>(verify::equivariance("Norm(PX) = P·Norm(X)"), norm, {x}, p);
+    require_equal(lhs, rhs, "Norm(PX)", "P·Norm(X)");
   };
 }
 
@@ -51,8 +54,13 @@ auto residual_commutes(Impl impl) {
     const auto x = draw_input<T>(n, d, "X");
     const auto f = *gen_matrix<T>(n, d).as("F(X)");
     const auto p = draw_permutation(static_cast<std::size_t>(n));
-    require_equal(impl.template add<T>(p.apply_rows(x), p.apply_rows(f)), p.apply_rows(impl.template add<T>(x, f)),
-                  "PX + P·F(X)", "P·(X + F(X))");
+    // NOTE: both inputs are sequences: X and the sublayer's output F(X) move together.
+    const verify::permutation_law law{"PX + P·F(X) = P·(X + F(X))",
+                                      {verify::action::permute_rows, verify::action::permute_rows},
+                                      verify::action::permute_rows};
+    const auto residual = [&](const std::vector<Matrix<T>>& in) { return impl.template add<T>(in[0], in[1]); };
+    const auto [lhs, rhs] = verify::sides<T>(law, residual, {x, f}, p);
+    require_equal(lhs, rhs, "PX + P·F(X)", "P·(X + F(X))");
   };
 }
 
@@ -116,8 +124,9 @@ auto encoder_stack_commutes(Impl impl) {
     const auto n = draw_tokens<T>("n (tokens)", S::max_block_n);
     const auto c = draw_stack<T>(n);
     const auto p = draw_permutation(static_cast<std::size_t>(n));
-    require_equal(impl.template encoder<T>(p.apply_rows(c.x), c.blocks, c.opt),
-                  p.apply_rows(impl.template encoder<T>(c.x, c.blocks, c.opt)), "Encoder(PX)", "P·Encoder(X)");
+    const auto encoder = [&](const std::vector<Matrix<T>>& in) { return impl.template encoder<T>(in[0], c.blocks, c.opt); };
+    const auto [lhs, rhs] = verify::sides<T>(verify::equivariance("Encoder(PX) = P·Encoder(X)"), encoder, {c.x}, p);
+    require_equal(lhs, rhs, "Encoder(PX)", "P·Encoder(X)");
   };
 }
 
@@ -130,10 +139,15 @@ auto pooled_stack_is_invariant(Impl impl) {
     const auto c = draw_stack<T>(n);
     const auto p = draw_permutation(static_cast<std::size_t>(n));
     const auto how = stack_summation<T>();
-    const Matrix<T> encoded = impl.template encoder<T>(c.x, c.blocks, c.opt);
-    const Matrix<T> pooled = impl.template pool<T>(encoded, how);
-    require_equal(impl.template pool<T>(impl.template encoder<T>(p.apply_rows(c.x), c.blocks, c.opt), how), pooled,
-                  "MeanPool(Encoder(PX))", "MeanPool(Encoder(X))");
+    // NOTE: `encoded` keeps Encoder(X) for the range check below: sides calls f on the inputs as given last.
+    Matrix<T> encoded;
+    const auto pooled_stack = [&](const std::vector<Matrix<T>>& in) {
+      encoded = impl.template encoder<T>(in[0], c.blocks, c.opt);
+      return impl.template pool<T>(encoded, how);
+    };
+    const auto [lhs, pooled] =
+        verify::sides<T>(verify::invariance("MeanPool(Encoder(PX)) = MeanPool(Encoder(X))"), pooled_stack, {c.x}, p);
+    require_equal(lhs, pooled, "MeanPool(Encoder(PX))", "MeanPool(Encoder(X))");
     // NOTE: a mean of the rows lies in their range, column by column; within (n+2)ε·max(1, max|row|) for
     // reals (the sum's rounding, ≤ (n−1)ε relative, and the division).
     require_in_hull(pooled, encoded, static_cast<double>(n + 2), "MeanPool(Encoder(X))", "the rows of Encoder(X)");

@@ -11,7 +11,9 @@
 
 #include "properties/battery/battery.hpp"
 #include "properties/battery/laws_attention.hpp"
+#include "properties/battery/laws_cross.hpp"
 #include "properties/battery/mutants.hpp"
+#include "orderblind/verify/render.hpp"
 
 namespace orderblind::properties {
 namespace {
@@ -406,4 +408,78 @@ TEST_CASE("per-column scale: a 10^12 constant column of V does not hide a 10^-6 
   // Scales of the wrong shape are a clear error, not a comparison.
   CHECK_THROWS_AS(require_agree_columns(z, z, k, Matrix<double>(Matrix<double>::Ones(1, 3)), "z", "z"),
                   std::invalid_argument);
+}
+
+TEST_CASE("the laws as data: P acts on each input and on the output as the law says", "[battery][law]") {
+  using namespace orderblind;
+  using namespace orderblind::properties;
+  using verify::action;
+  using Q = mpq_rational;
+  // Y (2 decoder rows) and C (3 encoder rows) with distinct entries, and P a 3-cycle.
+  Matrix<Q> y(2, 2), c(3, 2);
+  y << Q(1), Q(2), Q(-1), Q(3);
+  c << Q(1), Q(0), Q(2), Q(5), Q(-3), Q(1, 2);
+  const auto p = permutation::cycle(3, {0, 1, 2});
+  const std::vector<Matrix<Q>> inputs{y, c};
+  // Scores Y·Cᵀ: one column per encoder row, so permuting C permutes the columns: s' = s·Pᵀ.
+  const auto scores = [](const std::vector<Matrix<Q>>& in) { return Matrix<Q>(multiply_transposed(in[0], in[1])); };
+  const auto [s_pc, s_pt] = verify::sides<Q>(laws::encoder_rows_law("s' = s·Pᵀ", action::permute_cols), scores, inputs, p);
+  CHECK(exactly_equal(s_pc, s_pt));
+  CHECK(exactly_equal(s_pc, Matrix<Q>(multiply_transposed(y, p.apply_rows(c)))));
+  // The same function read as invariant in C is refuted: the scores do move.
+  const auto [s_moved, s_fixed] = verify::sides<Q>(laws::encoder_rows_law("s' = s", action::none), scores, inputs, p);
+  CHECK_FALSE(exactly_equal(s_moved, s_fixed));
+  // Y·CᵀC sums over the encoder rows: invariant in their order, exactly.
+  const auto pooled = [](const std::vector<Matrix<Q>>& in) {
+    return Matrix<Q>(multiply(Matrix<Q>(multiply_transposed(in[0], in[1])), in[1]));
+  };
+  const auto [g_pc, g_c] = verify::sides<Q>(laws::encoder_rows_law("f(Y, PC) = f(Y, C)", action::none), pooled, inputs, p);
+  CHECK(exactly_equal(g_pc, g_c));
+  // The decoder rows stay where they are; the encoder rows move.
+  const auto moved = verify::permuted_inputs<Q>(laws::encoder_rows_law("s' = s·Pᵀ", action::permute_cols), inputs, p);
+  CHECK(exactly_equal(moved[0], y));
+  CHECK(exactly_equal(moved[1], Matrix<Q>(p.apply_rows(c))));
+  CHECK(exactly_equal(verify::act(action::permute_cols, s_fixed, p), Matrix<Q>(p.apply_cols(s_fixed))));
+  CHECK(std::string(verify::right_side_name(laws::encoder_rows_law("s' = s·Pᵀ", action::permute_cols))) == "f(x)·Pᵀ");
+  // A law given the wrong number of inputs is a clear error.
+  CHECK_THROWS_AS(verify::sides<Q>(verify::equivariance(), scores, inputs, p), configuration_error);
+}
+
+TEST_CASE("the P8 ulp table is a list of rows with the report's fields, and a bounded row stays under its bound",
+          "[battery][P8]") {
+  using namespace orderblind;
+  using namespace orderblind::properties;
+  using verify::value;
+  run_options o;
+  o.cases = 30;
+  const value table = ulp_table(o);
+  const auto* rows = table.as<value::list>();
+  REQUIRE(rows);
+  REQUIRE(rows->size() == 4);
+  const std::vector<std::string> keys = {"layer", "cases", "differing", "max_ulps", "max_error_eps", "scale", "bound",
+                                         "bound_at_max_n"};
+  for (const auto& row : *rows) {
+    const auto* fields = row.as<value::object>();
+    REQUIRE(fields);
+    REQUIRE(fields->size() == keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) CHECK((*fields)[i].key == keys[i]);
+    const auto at = [&](std::size_t i) { return (*fields)[i].val; };
+    INFO(*at(0).as<std::string>());
+    CHECK(*at(1).as<std::int64_t>() == 30);
+    CHECK(*at(2).as<std::int64_t>() <= 30);
+    const double error = *at(4).as<double>(), bound = *at(7).as<double>();
+    CHECK(error >= 0);
+    if (bound > 0) CHECK(error <= bound);
+  }
+  // In the battery's run the table is measured in a worker process and sent back as JSON: the same rows.
+  battery_options b;
+  b.run = o;
+  b.only = "P8.sorted-bitwise";
+  b.ulp_table = true;
+  b.jobs = 2;
+  const auto rep = run_battery(all_laws(), b);
+  value sent;
+  for (const auto& f : rep.body)
+    if (f.key == "ulp_table") sent = f.val;
+  CHECK(verify::detail::to_json(sent).dump() == verify::detail::to_json(table).dump());
 }

@@ -18,7 +18,20 @@ namespace orderblind::verify {
 enum class action {
   permute_rows,  ///< row i moves to row P(i): a sequence of tokens
   none,          ///< left as it is: weights, or an output that must not change
+  permute_cols,  ///< column j moves to column P(j): a matrix over the rows of a permuted input (scores and
+                 ///< weights against permuted keys: s' = s·Pᵀ)
 };
+
+/// P acting on one matrix as `a` says: P·m, m·Pᵀ, or m itself.
+template <class M>
+M act(action a, const M& m, const permutation& p) {
+  switch (a) {
+    case action::permute_rows: return p.apply_rows(m);
+    case action::permute_cols: return p.apply_cols(m);
+    case action::none: break;
+  }
+  return m;
+}
 
 /// A permutation law, as data: its statement and how P acts on each input and on the output.
 struct permutation_law {
@@ -37,7 +50,7 @@ inline permutation_law invariance(std::string statement = "f(PX) = f(X)") {
   return {std::move(statement), {action::permute_rows}, action::none};
 }
 
-/// The law's left-side arguments: the inputs with P applied to those it moves.
+/// The inputs of the law's left side: each input moved as the law says P acts on it (P·x, x·Pᵀ or x).
 template <Scalar T>
 std::vector<Matrix<T>> permuted_inputs(const permutation_law& law, const std::vector<Matrix<T>>& inputs,
                                        const permutation& p) {
@@ -46,23 +59,24 @@ std::vector<Matrix<T>> permuted_inputs(const permutation_law& law, const std::ve
                               " input(s); " + std::to_string(inputs.size()) + " given");
   std::vector<Matrix<T>> moved = inputs;
   for (std::size_t i = 0; i < inputs.size(); ++i)
-    if (law.inputs[i] == action::permute_rows) moved[i] = p.apply_rows(inputs[i]);
+    if (law.inputs[i] != action::none) moved[i] = act(law.inputs[i], inputs[i], p);
   return moved;
 }
 
-/// The law's right side from f(inputs): P·f(inputs), or f(inputs) for an invariant output.
+/// The law's right side from f(inputs): P·f(inputs), f(inputs)·Pᵀ, or f(inputs) for an invariant output.
 template <Scalar T>
 Matrix<T> expected_side(const permutation_law& law, Matrix<T> f_of_inputs, const permutation& p) {
-  if (law.output == action::permute_rows) return p.apply_rows(f_of_inputs);
-  return f_of_inputs;
+  if (law.output == action::none) return f_of_inputs;
+  return act(law.output, f_of_inputs, p);
 }
 
-/// The two sides of the law on one case: {f(P·inputs), P·f(inputs)} (or f(inputs) for an invariant
-/// output). `f` takes the inputs as a `const std::vector<Matrix<T>>&`; the left side is computed first.
+/// The two sides of the law on one case: {f(P·inputs), P·f(inputs)} (or f(inputs)·Pᵀ, or f(inputs) for an
+/// invariant output). `f` takes the inputs as a `const std::vector<Matrix<T>>&`; it is called twice, on
+/// the permuted inputs first and then on the inputs as given.
 template <Scalar T, class F>
 std::pair<Matrix<T>, Matrix<T>> sides(const permutation_law& law, F&& f, const std::vector<Matrix<T>>& inputs,
                                       const permutation& p) {
-  Matrix<T> lhs = f(permuted_inputs(law, inputs, p));
+  Matrix<T> lhs = f(permuted_inputs<T>(law, inputs, p));
   Matrix<T> rhs = expected_side(law, Matrix<T>(f(inputs)), p);
   return {std::move(lhs), std::move(rhs)};
 }
@@ -72,20 +86,30 @@ std::pair<Matrix<T>, Matrix<T>> sides(const permutation_law& law, F&& f, const s
 template <Scalar T, class F>
 std::pair<Matrix<T>, Matrix<T>> sides(const permutation_law& law, F&& f, const std::vector<Matrix<T>>& inputs,
                                       const permutation& p, const Matrix<T>& f_of_inputs) {
-  Matrix<T> lhs = f(permuted_inputs(law, inputs, p));
+  Matrix<T> lhs = f(permuted_inputs<T>(law, inputs, p));
   return {std::move(lhs), expected_side(law, f_of_inputs, p)};
 }
 
+/// How the right side of `law` is written: "P·f(x)", "f(x)·Pᵀ" or "f(x)".
+inline const char* right_side_name(const permutation_law& law) {
+  switch (law.output) {
+    case action::permute_rows: return "P·f(x)";
+    case action::permute_cols: return "f(x)·Pᵀ";
+    case action::none: break;
+  }
+  return "f(x)";
+}
+}
+
 /// The law on one case, compared under the tolerance `tol(inputs, f(inputs))` (verify/bound.hpp): the
-/// left side is f(P·x), the right side P·f(x) (or f(x)).
+/// left side is f(P·x), the right side P·f(x) (or f(x)·Pᵀ, or f(x)).
 template <Scalar T, class F, class Tol>
 comparison check_law(const permutation_law& law, F&& f, const std::vector<Matrix<T>>& inputs, const permutation& p,
                      Tol&& tol) {
   const auto [lhs, rhs] = sides<T>(law, f, inputs, p);
   // NOTE: the tolerance is computed from the unpermuted inputs and the right side; a per-column or single
   // scale (e.g. max_k|V_kj|) is the same for x and P·x, since P only moves rows.
-  return compare(lhs, rhs, tol(inputs, rhs), "f(P·x)",
-                 law.output == action::permute_rows ? "P·f(x)" : "f(x)");
+  return compare(lhs, rhs, tol(inputs, rhs), "f(P·x)", right_side_name(law));
 }
 
 }  // namespace orderblind::verify
