@@ -356,8 +356,7 @@ py::dict check_permutation_law(const std::string& law_name, const py::function& 
     };
   };
   const auto [lhs, rhs] = verify::sides<double>(law, call, inputs, p);
-  auto c = verify::compare(lhs, rhs, tolerance(k)({}, rhs), "f(P·x)",
-                           law.output == verify::action::permute_rows ? "P·f(x)" : "f(x)");
+  auto c = verify::compare(lhs, rhs, tolerance(k)({}, rhs), "f(P·x)", verify::right_side_name(law));
   py::dict out;
   out["held"] = c.held;
   // NOTE: the residual in the dtype's ε: ratio × k; for a zero bound (k = 0) a second comparison with k = 1.
