@@ -37,21 +37,37 @@ inline permutation_law invariance(std::string statement = "f(PX) = f(X)") {
   return {std::move(statement), {action::permute_rows}, action::none};
 }
 
-/// The two sides of the law on one case: {f(P·inputs), P·f(inputs)} (or f(inputs) for an invariant
-/// output). `f` takes the inputs as a `const std::vector<Matrix<T>>&`.
-template <Scalar T, class F>
+/// The two sides of the law on one case, the two evaluations handed to `both(left, right)`, which calls
+/// each of the two callables once, in either order or side by side on two threads (they share no state
+/// but `f`, which must then be safe to call concurrently): {f(P·inputs), P·f(inputs)} (or f(inputs)).
+template <Scalar T, class F, class Both>
 std::pair<Matrix<T>, Matrix<T>> sides(const permutation_law& law, F&& f, const std::vector<Matrix<T>>& inputs,
-                                      const permutation& p) {
+                                      const permutation& p, Both&& both) {
   if (inputs.size() != law.inputs.size())
     throw configuration_error("the law '" + law.statement + "' takes " + std::to_string(law.inputs.size()) +
                               " input(s); " + std::to_string(inputs.size()) + " given");
-  std::vector<Matrix<T>> moved = inputs;
+  std::vector<Matrix<T>> moved;
+  moved.reserve(inputs.size());
   for (std::size_t i = 0; i < inputs.size(); ++i)
-    if (law.inputs[i] == action::permute_rows) moved[i] = p.apply_rows(inputs[i]);
-  Matrix<T> lhs = f(moved);
-  Matrix<T> rhs = f(inputs);
-  if (law.output == action::permute_rows) rhs = p.apply_rows(rhs);
+    moved.push_back(law.inputs[i] == action::permute_rows ? p.apply_rows(inputs[i]) : inputs[i]);
+  Matrix<T> lhs, rhs;
+  both([&] { lhs = f(std::as_const(moved)); },
+       [&] {
+         rhs = f(inputs);
+         if (law.output == action::permute_rows) rhs = p.apply_rows(rhs);
+       });
   return {std::move(lhs), std::move(rhs)};
+}
+
+/// The two sides of the law on one case: {f(P·inputs), P·f(inputs)} (or f(inputs) for an invariant
+/// output), f(P·inputs) evaluated first. `f` takes the inputs as a `const std::vector<Matrix<T>>&`.
+template <Scalar T, class F>
+std::pair<Matrix<T>, Matrix<T>> sides(const permutation_law& law, F&& f, const std::vector<Matrix<T>>& inputs,
+                                      const permutation& p) {
+  return sides<T>(law, f, inputs, p, [](auto&& left, auto&& right) {
+    left();
+    right();
+  });
 }
 
 /// The law on one case, compared under the tolerance `tol(inputs, f(inputs))` (verify/bound.hpp): the
