@@ -53,8 +53,9 @@ std::pair<Matrix<T>, Matrix<T>> sides(const permutation_law& law, F&& f, const s
   Matrix<T> lhs, rhs;
   both([&] { lhs = f(std::as_const(moved)); },
        [&] {
-         rhs = f(inputs);
-         if (law.output == action::permute_rows) rhs = p.apply_rows(rhs);
+         // NOTE: f(inputs) is discarded once permuted: apply_rows moves its rows in place (a copy of a
+         // multiprecision entry allocates).
+         rhs = law.output == action::permute_rows ? p.apply_rows(f(inputs)) : f(inputs);
        });
   return {std::move(lhs), std::move(rhs)};
 }
