@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// The workloads of `orderblind bench`: one equivariance check (Attn(PX) against P·Attn(X)) per
-/// random case, in the arithmetic each workload names. Shared by the command and its tests.
+/// The workloads of `orderblind bench`: one equivariance check (Attn(PX) against P·Attn(X), the law of
+/// verify/law.hpp) per random case, in the arithmetic each workload names. Shared by the command, its
+/// tests and orderblind_large_bench.
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -14,6 +15,7 @@
 #include "orderblind/permutation.hpp"
 #include "orderblind/scalar.hpp"
 #include "orderblind/seed.hpp"
+#include "orderblind/verify/law.hpp"
 #include "orderblind/verify/report.hpp"
 
 namespace orderblind::bench {
@@ -42,20 +44,6 @@ struct workload_info {
   std::string name, arithmetic, kernel, scale, comparison;
 };
 
-/// The figures one run produces.
-struct result {
-  workload_info info;
-  options opt;
-  long checks = 0;           ///< checks run (each on a fresh random case)
-  long failures = 0;         ///< checks that did not hold
-  double mean_seconds = 0;   ///< mean time of one check (both evaluations and the comparison)
-  double median_seconds = 0; ///< median over the timed batches of the time per check (see time_checks)
-  double min_seconds = 0;    ///< minimum over the timed batches of the time per check
-  double cpu_median_seconds = 0;  ///< the same median in thread CPU time (robust on a busy machine)
-  double total_seconds = 0;  ///< time spent in checks (drawing the cases is not counted)
-  bool all_held() const { return checks > 0 && failures == 0; }
-};
-
 /// Throws std::invalid_argument (orderblind::configuration_error) naming the problem with `opt`.
 void validate(const options& opt);
 
@@ -65,12 +53,20 @@ workload_info describe(const std::string& workload);
 /// Whether the expfield workload (exact softmax in Q(t)) is compiled into this build.
 bool expfield_available();
 
-/// Runs the checks for at least opt.seconds (and at least once).
-result run(const options& opt);
+/// Runs the checks for at least opt.seconds (and at least once): the report "orderblind-bench/2", the
+/// checks it ran as one verify::check (field `equivariance`: cases, seed, verdict, and the failures as a
+/// detail), the workload and the timings as fields (mean_seconds, median_seconds, min_seconds,
+/// cpu_median_seconds, seconds_in_checks).
+verify::report run(const options& opt);
 
-/// A run as the report "orderblind-bench/2": the checks it ran as one verify::check (field
-/// `equivariance`), the workload and the timings as fields.
-verify::report report_of(const result& r);
+/// The law every workload checks, as data (verify/law.hpp): Attn(PX) = P·Attn(X).
+inline verify::permutation_law equivariance_law() { return verify::equivariance("Attn(PX) = P·Attn(X)"); }
+
+/// The cross-attention law, as data: Attn(Y, PC) = Attn(Y, C) (Y stays, the encoder rows C move, the
+/// output does not).
+inline verify::permutation_law cross_invariance_law() {
+  return {"Attn(Y, PC) = Attn(Y, C)", {verify::action::none, verify::action::permute_rows}, verify::action::none};
+}
 
 /// A uniformly random permutation of n rows.
 permutation random_permutation(std::size_t n, std::mt19937_64& rng);
@@ -92,13 +88,5 @@ bool double_head_equivariance_holds(const Matrix<double>& x, const head_weights<
 /// = max|C·W_V| from the unpermuted evaluation. At real sizes the two evaluations run side by side.
 bool double_cross_invariance_holds(const Matrix<double>& y, const Matrix<double>& c, const head_weights<double>& w,
                                    const permutation& p, double k_eps);
-
-/// The equivariance check of one case: attn(P·X) against P·attn(X), compared by `same`.
-template <class T, class Attn, class Same>
-bool equivariance_holds(const Matrix<T>& x, const permutation& p, Attn&& attn, Same&& same) {
-  const Matrix<T> left = attn(p.apply_rows(x));
-  const Matrix<T> right = p.apply_rows(attn(x));
-  return same(left, right);
-}
 
 }  // namespace orderblind::bench

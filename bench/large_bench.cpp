@@ -9,7 +9,7 @@
 //              --workload double` (bench::double_head_equivariance_holds), bound 4(n+1)(ε·max|V| + η).
 //   multihead  MHA(PX) against P·MHA(X), d split into `heads` heads, W_O (the two sides side by side on
 //              two or more threads); the battery's bound
-//              (4(n+1) + 2d + 2)ε·d·max|W_O|·max|V| (properties/battery/tolerances.hpp).
+//              (4(n+1) + 2d + 2)(ε·d·max|W_O|·max|V| + η) (properties/battery/tolerances.hpp).
 //   cross      Attn(Y, PC) against Attn(Y, C): n decoder rows over nk memory rows, one head
 //              (bench::double_cross_invariance_holds); the keys' order only reorders the sums over them:
 //              4(nk+1)(ε·max|V| + η), max|V| from the head's own V.
@@ -82,7 +82,6 @@ int main(int argc, char** argv) {
   if (workload == "multihead" && d % heads != 0) return usage("--heads must divide --d");
   fast::set_large_head_threads(threads);
   std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
-  const double eps = std::numeric_limits<double>::epsilon();
   std::vector<double> times;
   fast::large_head_workspace second_side;  // the multihead check's second side's buffers, kept
   long held = 0;
@@ -101,19 +100,23 @@ int main(int argc, char** argv) {
       const multi_head_weights<double> w{uniform(rng, d, d), uniform(rng, d, d), uniform(rng, d, d),
                                          uniform(rng, d, d), static_cast<std::size_t>(heads)};
       t0 = std::chrono::steady_clock::now();
-      // NOTE: the two sides side by side, each on its share of the threads (fast::run_side_by_side), as
-      // in the head check; an error of the second is rethrown.
-      Matrix<double> left, right;
-      const std::exception_ptr error = fast::run_side_by_side(
-          fast::large_head_threads(), [&] { right = p.apply_rows(multi_head_self_attention<double, softmax_kernel>(x, w)); },
-          [&] {
-            const fast::large_head_workspace_scope workspace(second_side);
-            left = multi_head_self_attention<double, softmax_kernel>(p.apply_rows(x), w);
-          });
-      if (error) std::rethrow_exception(error);
-      // NOTE: the battery's multi-head bound; max|V| over all heads is max|X·W_V| (one more product).
+      // NOTE: the law as data (bench::equivariance_law, verify::sides), its two sides side by side, each on
+      // its share of the threads (fast::run_side_by_side), as in the head check; an error of the second
+      // is rethrown.
+      const auto mha = [&](const std::vector<Matrix<double>>& in) { return multi_head_self_attention<double, softmax_kernel>(in[0], w); };
+      const auto [left, right] = verify::sides_by<double>(bench::equivariance_law(), mha, {x}, p, [&](auto&& l, auto&& r) {
+        const std::exception_ptr error = fast::run_side_by_side(fast::large_head_threads(), r, [&] {
+          const fast::large_head_workspace_scope workspace(second_side);
+          l();
+        });
+        if (error) std::rethrow_exception(error);
+      });
+      // NOTE: the battery's multi-head bound (4(n+1) + 2d + 2)(ε·s + η), s = max|V|·d·max|W_O| (verify::compare's
+      // form, as bench/side_by_side.py's peers); max|V| over all heads is max|X·W_V| (one more product).
       const double mag = max_abs(multiply(x, w.wv)) * max_abs(w.wo) * static_cast<double>(d);
-      ok = max_abs_difference(left, right) <= properties::multi_head_reorder_bound_eps(n, d) * eps * mag;
+      ok = verify::compare(left, right,
+                           verify::within_eps<double>(properties::multi_head_reorder_bound_eps(n, d), verify::one_scale(mag), ""))
+               .held;
       t1 = std::chrono::steady_clock::now();
     } else {
       const Matrix<double> c = uniform(rng, nk, d);

@@ -36,7 +36,7 @@ const registrar cmd{command{
                     << " is above the exact workloads' limit of " << bench::exact_size_limit
                     << " (n·d, n², d²); one exact check at this size can take minutes and is not interrupted by "
                        "--seconds\n";
-        const auto r = bench::report_of(bench::run(run));  // configuration_error (invalid_argument) -> exit 2 in main
+        const auto r = bench::run(run);  // configuration_error (invalid_argument) -> exit 2 in main
         emit(r, opts, std::cout);
         rc = exit_code_of(r);
       });

@@ -108,15 +108,19 @@ TEST_CASE("PE battery: a RoPE whose key is NaN at one position holds no law that
 }
 
 TEST_CASE("enclosures: a NaN or unbounded enclosure fails the certificate", "[compare][nan][enclosure]") {
-  enclosure::enclosure_result r;
-  enclosure::detail::account(r, enclosure::interval(0), "case 1");
-  CHECK(enclosure::certificate_holds(r));
-  enclosure::detail::account(r, enclosure::interval(std::numeric_limits<mpfr100>::quiet_NaN()), "case 2");
-  CHECK_FALSE(enclosure::certificate_holds(r));
-  CHECK_THAT(r.unbounded_at, Catch::Matchers::Contains("case 2"));
-  enclosure::enclosure_result u;
-  enclosure::detail::account(u, enclosure::interval(std::numeric_limits<mpfr100>::infinity()), "case 3");
-  CHECK_FALSE(enclosure::certificate_holds(u));
+  const std::vector<std::string> labels{"case 1", "case 2"};
+  const auto run = [&](const enclosure::interval& second) {
+    Matrix<enclosure::interval> r(2, 1);
+    r(0, 0) = enclosure::interval(0);
+    r(1, 0) = second;
+    return enclosure::identity_check("id", "statement", "source", "setup", r, labels, 1);
+  };
+  CHECK(run(enclosure::interval(0)).outcome == verify::verdict::held);
+  const auto nan = run(enclosure::interval(std::numeric_limits<mpfr100>::quiet_NaN()));
+  CHECK(nan.outcome == verify::verdict::failed);
+  CHECK_THAT(nan.note, Catch::Matchers::Contains("case 2"));
+  CHECK_THAT(*nan.details.back().val.as<std::string>(), Catch::Matchers::Contains("case 2"));  // unbounded_at
+  CHECK(run(enclosure::interval(std::numeric_limits<mpfr100>::infinity())).outcome == verify::verdict::failed);
 }
 
 TEST_CASE("float-error table: a NaN-producing softmax fails every row (it used to be skipped)", "[compare][nan][enclosure]") {

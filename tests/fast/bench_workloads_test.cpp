@@ -47,6 +47,16 @@ TEST_CASE("bench refuses bad usage with a message", "[bench][errors]") {
   }
 }
 
+namespace {
+/// A field of a report by key (null if absent).
+const verify::value& field(const verify::report& r, const std::string& key) {
+  static const verify::value none;
+  for (const auto& f : r.body)
+    if (f.key == key) return f.val;
+  return none;
+}
+}  // namespace
+
 TEST_CASE("every workload's equivariance check holds on attention", "[bench]") {
   for (const char* w : {"rational", "mp100", "double", "expfield"})
     for (long heads : {1L, 2L}) {
@@ -58,9 +68,13 @@ TEST_CASE("every workload's equivariance check holds on attention", "[bench]") {
       o.seconds = 0;  // one check
       const auto r = b::run(o);
       INFO(w << ", heads " << heads);
-      CHECK(r.checks >= 1);
-      CHECK(r.all_held());
-      CHECK(r.mean_seconds > 0);
+      const auto checks = verify::top_checks(r);
+      REQUIRE(checks.size() == 1);
+      CHECK(checks[0].cases >= 1);
+      CHECK(checks[0].outcome == verify::verdict::held);
+      CHECK(checks[0].seed == o.seed);
+      CHECK(verify::all_held(r));
+      CHECK(*field(r, "mean_seconds").as<double>() > 0);
     }
 }
 
@@ -72,17 +86,17 @@ TEST_CASE("the equivariance check catches an attention that reads row positions"
                           from_rows<Q, int>({{1, 1}, {0, 1}})};
   attention_options<Q> opt;
   opt.scale = Q(1);
-  const auto attn = [&](const Matrix<Q>& m) { return self_attention<Q, rational_kernel>(m, w, opt); };
-  const auto positional = [&](const Matrix<Q>& m) {  // mutant: adds the row number to every output
+  const auto attn = [&](const std::vector<Matrix<Q>>& m) { return self_attention<Q, rational_kernel>(m[0], w, opt); };
+  const auto positional = [&](const std::vector<Matrix<Q>>& m) {  // mutant: adds the row number to every output
     Matrix<Q> z = attn(m);
     for (long i = 0; i < z.rows(); ++i) z(i, 0) += Q(i);
     return z;
   };
-  const auto same = [](const Matrix<Q>& a, const Matrix<Q>& c) { return exactly_equal(a, c); };
+  const auto same = [](const auto&, const auto&) { return verify::equality<Q>(); };
   const permutation p = b::random_permutation(4, rng);
   REQUIRE(p.apply_rows(x) != x);
-  CHECK(b::equivariance_holds<Q>(x, p, attn, same));
-  CHECK_FALSE(b::equivariance_holds<Q>(x, p, positional, same));
+  CHECK(verify::check_law<Q>(b::equivariance_law(), attn, {x}, p, same).held);
+  CHECK_FALSE(verify::check_law<Q>(b::equivariance_law(), positional, {x}, p, same).held);
 }
 
 namespace {

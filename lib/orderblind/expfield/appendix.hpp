@@ -13,6 +13,7 @@
 #include "orderblind/compare.hpp"
 #include "orderblind/examples/text001.hpp"
 #include "orderblind/expfield/layer.hpp"
+#include "orderblind/verify/law.hpp"
 
 namespace orderblind::expfield {
 
@@ -111,6 +112,9 @@ exact_proof prove_a1(long cases, std::uint64_t seed) {
                        example, label);
     pr.steps[2].record(exactly_equal(tp.s, p.apply_cols(p.apply_rows(t.s))), example, label);
     pr.steps[3].record(exactly_equal(tp.a, p.apply_cols(p.apply_rows(t.a))), example, label);
+    // NOTE: Step 5 reads Z′ and Z off the two traces that Steps 2–4 read, so that the chain of equations is
+    // checked on one evaluation of each side; verify/law.hpp would evaluate both sides again (Q(t) is the
+    // costly arithmetic here), and its actions move rows only, not the columns Steps 3–4 need.
     pr.steps[4].record(exactly_equal(tp.z, p.apply_rows(t.z)), example, label);
   };
   run(detail::text001_case(), true, "text 001 §3.2, I love LLMs reversed, t = e^(1/2)");
@@ -136,9 +140,11 @@ exact_proof prove_a2(long cases, std::uint64_t seed) {
   auto run = [&](const grid_case& g, bool example, const std::string& label, std::uint64_t case_seed) {
     const auto opt = options_for(g.var);
     const auto& p = g.p;
-    // Step 0: an encoder layer passes the shuffle through (one softmax level: the encoder's own).
-    pr.steps[0].record(exactly_equal(self_attention<element, K>(p.apply_rows(g.c), g.w, opt),
-                                     p.apply_rows(self_attention<element, K>(g.c, g.w, opt))),
+    // Step 0: an encoder layer passes the shuffle through (one softmax level: the encoder's own): the law
+    // as data (verify/law.hpp), compared with ==.
+    const auto exact = [](const auto&, const auto&) { return verify::equality<element>(); };
+    const auto encoder = [&](const std::vector<Matrix<element>>& in) { return self_attention<element, K>(in[0], g.w, opt); };
+    pr.steps[0].record(verify::check_law<element>(verify::equivariance("encoder(PX) = P·encoder(X)"), encoder, {g.c}, p, exact).held,
                        example, label);
     const auto t = cross_attention_trace<element, K>(g.x, g.c, g.w, opt);
     const auto tp = cross_attention_trace<element, K>(g.x, p.apply_rows(g.c), g.w, opt);
@@ -155,9 +161,12 @@ exact_proof prove_a2(long cases, std::uint64_t seed) {
     multi_head_weights<element> mw{random_grid_matrix(rng, dm, dm, 1), random_grid_matrix(rng, dm, dm, 1),
                                    random_grid_matrix(rng, dm, dm, 2, 2), random_grid_matrix(rng, dm, dm, 2, 2), 2};
     const auto mopt = options_for(variable::for_scores(4, 2));
-    pr.steps[5].record(exactly_equal(multi_head_attention<element, K>(y4, p.apply_rows(c4), mw, mopt),
-                                     multi_head_attention<element, K>(y4, c4, mw, mopt)),
-                       example, label);
+    const verify::permutation_law cross{"MHA(Y, PC) = MHA(Y, C)", {verify::action::none, verify::action::permute_rows},
+                                        verify::action::none};
+    const auto mha = [&](const std::vector<Matrix<element>>& in) {
+      return multi_head_attention<element, K>(in[0], in[1], mw, mopt);
+    };
+    pr.steps[5].record(verify::check_law<element>(cross, mha, {y4, c4}, p, exact).held, example, label);
   };
   {
     // The text's example: C = the rows of "I love LLMs" (encoder output taken as these rows), the

@@ -57,17 +57,34 @@ std::vector<Matrix<T>> permuted_inputs(const permutation_law& law, const std::ve
   if (inputs.size() != law.inputs.size())
     throw configuration_error("the law '" + law.statement + "' takes " + std::to_string(law.inputs.size()) +
                               " input(s); " + std::to_string(inputs.size()) + " given");
-  std::vector<Matrix<T>> moved = inputs;
+  std::vector<Matrix<T>> moved;
+  moved.reserve(inputs.size());
   for (std::size_t i = 0; i < inputs.size(); ++i)
-    if (law.inputs[i] != action::none) moved[i] = act(law.inputs[i], inputs[i], p);
+    moved.push_back(law.inputs[i] == action::none ? inputs[i] : act(law.inputs[i], inputs[i], p));
   return moved;
 }
 
 /// The law's right side from f(inputs): P·f(inputs), f(inputs)·Pᵀ, or f(inputs) for an invariant output.
+// NOTE: f(inputs) is taken by value and, when P moves its rows, reordered in place (apply_rows(M&&)): a
+// copy of a multiprecision entry allocates.
 template <Scalar T>
 Matrix<T> expected_side(const permutation_law& law, Matrix<T> f_of_inputs, const permutation& p) {
+  if (law.output == action::permute_rows) return p.apply_rows(std::move(f_of_inputs));
   if (law.output == action::none) return f_of_inputs;
   return act(law.output, f_of_inputs, p);
+}
+
+/// The two sides of the law on one case, the two evaluations handed to `both(left, right)`, which calls
+/// each of the two callables once, in either order or side by side on two threads (they share no state
+/// but `f`, which must then be safe to call concurrently): {f(P·inputs), P·f(inputs)} (or f(inputs)·Pᵀ,
+/// or f(inputs)).
+template <Scalar T, class F, class Both>
+std::pair<Matrix<T>, Matrix<T>> sides_by(const permutation_law& law, F&& f, const std::vector<Matrix<T>>& inputs,
+                                         const permutation& p, Both&& both) {
+  const std::vector<Matrix<T>> moved = permuted_inputs<T>(law, inputs, p);
+  Matrix<T> lhs, rhs;
+  both([&] { lhs = f(moved); }, [&] { rhs = expected_side(law, Matrix<T>(f(inputs)), p); });
+  return {std::move(lhs), std::move(rhs)};
 }
 
 /// The two sides of the law on one case: {f(P·inputs), P·f(inputs)} (or f(inputs)·Pᵀ, or f(inputs) for an
@@ -76,9 +93,10 @@ Matrix<T> expected_side(const permutation_law& law, Matrix<T> f_of_inputs, const
 template <Scalar T, class F>
 std::pair<Matrix<T>, Matrix<T>> sides(const permutation_law& law, F&& f, const std::vector<Matrix<T>>& inputs,
                                       const permutation& p) {
-  Matrix<T> lhs = f(permuted_inputs<T>(law, inputs, p));
-  Matrix<T> rhs = expected_side(law, Matrix<T>(f(inputs)), p);
-  return {std::move(lhs), std::move(rhs)};
+  return sides_by<T>(law, f, inputs, p, [](auto&& left, auto&& right) {
+    left();
+    right();
+  });
 }
 
 /// The same with f(inputs) already computed, for one f(x) and many P (the generators of Sₙ, a sweep
@@ -99,7 +117,7 @@ inline const char* right_side_name(const permutation_law& law) {
   }
   return "f(x)";
 }
-}
+
 
 /// The law on one case, compared under the tolerance `tol(inputs, f(inputs))` (verify/bound.hpp): the
 /// left side is f(P·x), the right side P·f(x) (or f(x)·Pᵀ, or f(x)).
