@@ -4,7 +4,12 @@ and every subcommand it summarises with the same --cases and --seed, and require
 verdict, kind of evidence, cases, seed and counts to be what the subcommand's checks give.
 
 A drift test: the summary once labelled the MPFI enclosures "sampled, within a bound" with no seed while
-`orderblind enclosures` said "rigorous enclosure" with a seed. Usage: summary_matches_subcommands.py EXE."""
+`orderblind enclosures` said "rigorous enclosure" with a seed.
+
+Usage: summary_matches_subcommands.py [--saved ARGS=FILE]... EXE
+  --saved ARGS=FILE  read the report of `EXE --cases 2 --seed 7 --format json ARGS` from FILE instead of running
+                     it (ARGS as one string, "" for the no-subcommand run): a report another test already ran
+                     with these options (the ctest fixture of tests/cli/CMakeLists.txt), so that it runs once."""
 import json
 import subprocess
 import sys
@@ -15,7 +20,14 @@ STRENGTH = ["literature", "count_on_data", "double_on_data", "mpfr100_on_data", 
 COMMON = ["--cases", "2", "--seed", "7", "--format", "json"]
 
 
+SAVED = {}
+
+
 def run(exe, *args):
+    key = " ".join(args)
+    if key in SAVED:
+        with open(SAVED[key], encoding="utf-8") as f:
+            return json.load(f)
     p = subprocess.run([exe, *COMMON, *args], capture_output=True, text=True, check=False)
     if p.returncode not in (0, 1):
         sys.exit(f"{' '.join(args) or '(no subcommand)'} exited {p.returncode}: {p.stderr}")
@@ -62,7 +74,16 @@ def summarise(checks):
 
 
 def main():
-    exe = sys.argv[1]
+    argv = sys.argv[1:]
+    while len(argv) > 2 and argv[0] == "--saved":
+        key, sep, path = argv[1].partition("=")
+        if not sep:
+            sys.exit(f"--saved needs ARGS=FILE, got {argv[1]!r}")
+        SAVED[key] = path
+        argv = argv[2:]
+    if len(argv) != 1:
+        sys.exit(__doc__)
+    exe = argv[0]
     rows = {r["id"]: r for r in run(exe)["results"]}
     expected = {}
     enc = run(exe, "enclosures")
