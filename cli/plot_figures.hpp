@@ -8,10 +8,6 @@
 #include "orderblind/plot/svg.hpp"
 #include "orderblind/verify/report.hpp"
 
-namespace orderblind::properties {
-struct residual_sweep;  // properties/check/residual.hpp
-}  // namespace orderblind::properties
-
 namespace orderblind::cli {
 
 /// Text 000, "Try it yourself" 3: the sinusoidal table (positions × dims) as a heatmap, with each
@@ -22,9 +18,11 @@ plot::document sinusoid_table_figure(long positions, long dims);
 /// counter (c·m·n: a fan), sinusoid and RoPE (one curve: a function of m − n alone).
 plot::document position_scores_figure(long positions, long dims);
 
-/// The equivariance residual of a sweep (properties/check/residual.hpp, which also states its two checks):
-/// per n the double residual against the bound 4(n+1), and the sizes where the rational head held with ==.
-plot::document equivariance_residual_figure(const properties::residual_sweep& s);
+/// The equivariance residual of a sweep, drawn from its two checks (equivariance_residual in
+/// properties/check/residual.hpp: residual[double] and residual[mpq_rational], each with its sizes): per n
+/// the double residual against the bound 4(n+1), and the sizes where the rational head held with ==;
+/// `permutations` random ones per n.
+plot::document equivariance_residual_figure(const verify::value::checks& sweep, long max_tokens, long permutations);
 
 /// What `orderblind plot` was asked to draw, and where.
 struct plot_request {

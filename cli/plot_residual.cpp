@@ -1,33 +1,59 @@
 // SPDX-License-Identifier: MIT
 // `orderblind plot residual`: the picture of the equivariance residual of double against exact arithmetic
-// (the sweep and its checks: properties/check/residual.hpp).
+// drawn from the sweep's two checks (properties/check/residual.hpp).
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 
 #include "plot_figures.hpp"
-#include "properties/check/residual.hpp"
 
 namespace orderblind::cli {
 
-plot::document equivariance_residual_figure(const properties::residual_sweep& s) {
+namespace {
+
+/// The value of `key` in an object of a check's table, as a double (NaN when absent or not a number).
+double number(const verify::value& row, const std::string& key) {
+  if (const auto* o = row.as<verify::value::object>())
+    for (const auto& f : *o)
+      if (f.key == key) {
+        if (const auto* d = f.val.as<double>()) return *d;
+        if (const auto* i = f.val.as<std::int64_t>()) return static_cast<double>(*i);
+        if (const auto* b = f.val.as<bool>()) return *b ? 1.0 : 0.0;
+      }
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
+/// The rows of the check's detail `sizes` (empty when it has none).
+const verify::value::list& sizes_of(const verify::check& c) {
+  static const verify::value::list none;
+  for (const auto& d : c.details)
+    if (d.key == "sizes")
+      if (const auto* l = d.val.as<verify::value::list>()) return *l;
+  return none;
+}
+
+}  // namespace
+
+plot::document equivariance_residual_figure(const verify::value::checks& sweep, long max_tokens, long permutations) {
   std::vector<std::pair<double, double>> dbl, exact, bound;
   double top = 0;
-  for (const auto& r : s.rows) {
-    const double n = static_cast<double>(r.n);
-    // NOTE: an exact residual is drawn only where == held; were it ever non-zero the point would be
-    // missing from the plot and the legend says so, rather than a made-up value.
-    if (r.exact_equal) exact.emplace_back(n, 0.0);
-    bound.emplace_back(n, r.bound);
-    top = std::max(top, r.bound);
+  for (const auto& r : sizes_of(sweep.at(0))) {
+    const double n = number(r, "n"), b = number(r, "bound"), worst = number(r, "residual");
+    bound.emplace_back(n, b);
+    top = std::max(top, b);
     // NOTE: a non-finite residual is not drawn (an SVG coordinate must be finite); the check reports it.
-    if (!std::isfinite(r.worst)) continue;
-    dbl.emplace_back(n, r.worst);
-    top = std::max(top, r.worst);
+    if (!std::isfinite(worst)) continue;
+    dbl.emplace_back(n, worst);
+    top = std::max(top, worst);
   }
-  const long sizes = static_cast<long>(s.rows.size());
-  const long max_tokens = s.max_tokens;
-  const long permutations = s.permutations;
-  const std::uint64_t seed = s.seed;
+  // NOTE: an exact residual is drawn only where == held; were it ever non-zero the point would be missing
+  // from the plot and the legend says so, rather than a made-up value.
+  const auto& exact_rows = sizes_of(sweep.at(1));
+  for (const auto& r : exact_rows)
+    if (number(r, "held") == 1.0) exact.emplace_back(number(r, "n"), 0.0);
+  const long sizes = static_cast<long>(exact_rows.size());
+  const std::uint64_t seed = sweep.at(0).seed.value_or(0);
   const double left = 90, ptop = 80, pw = 640, ph = 340;
   plot::document doc(left + pw + 260, ptop + ph + 90, "Equivariance residual: double against exact");
   doc.text(left + pw / 2, 26, "max|Attn(PX) − P·Attn(X)| for one head, d = 4, random inputs (seed " + std::to_string(seed) + ")",
@@ -36,7 +62,7 @@ plot::document equivariance_residual_figure(const properties::residual_sweep& s)
            "per n: the worst of reversal, a swap, a rotation and " + std::to_string(permutations) + " random permutations",
            12, "middle");
   plot::panel pan(left, ptop, pw, ph, 2, static_cast<double>(max_tokens), 0, top * 1.05);
-  pan.axes(doc, "tokens n", "residual in ε·max(1, max|V|)", "");
+  pan.axes(doc, "tokens n", "residual in ε·max_i|V_ij| + η (column j)", "");
   std::vector<std::pair<double, double>> px;
   for (const auto& [n, b] : bound) px.emplace_back(pan.x(n), pan.y(b));
   doc.polyline(px, "#777777", 1.5);

@@ -50,9 +50,8 @@ verify::report write_figures(const plot_request& a, std::uint64_t seed, long per
   for (const auto& f : figures) {
     const std::string path = path_of(f);
     if (f == "residual") {
-      const auto sweep = properties::equivariance_residual_sweep(a.max_tokens, perms, seed);
-      save(equivariance_residual_figure(sweep), path);
-      checks = properties::equivariance_residual_checks(sweep);
+      checks = properties::equivariance_residual(a.max_tokens, perms, seed);
+      save(equivariance_residual_figure(checks, a.max_tokens, perms), path);
     } else {
       save(f == "sinusoid" ? sinusoid_table_figure(a.positions, a.dims) : position_scores_figure(a.score_positions, a.dims),
            path);

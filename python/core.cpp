@@ -254,18 +254,32 @@ py::list check_table(const Matrix<double>& values, const std::string& element_ty
   properties::check_settings s;
   s.tolerance_eps = tolerance_eps;
   py::list out;
-  for (const auto& r : properties::check_pe_table(t, exact, s)) {
+  // NOTE: each law's check (verify::check) as a dict: its own fields, then the keys this function has always
+  // returned — law ("<id>: <statement>"), worst (the residual; 0 when skipped), held (not FAILED), skipped.
+  for (const auto& c : properties::check_pe_table(t, exact, s)) {
+    const auto text = [&c](const char* key) {
+      for (const auto& d : c.details)
+        if (d.key == key)
+          if (const auto* str = d.val.as<std::string>()) return *str;
+      return std::string();
+    };
+    const double* residual = c.residual.as<double>();
     py::dict d;
-    d["law"] = r.law;
-    d["arithmetic"] = r.arithmetic;
-    d["cases"] = r.cases;
-    d["worst"] = r.worst;
-    d["bound"] = r.bound;
-    d["unit"] = r.unit;
-    d["worst_case"] = r.worst_case;
-    d["held"] = r.held;
-    d["skipped"] = r.skipped;
-    d["note"] = r.note;
+    d["id"] = c.id;
+    d["statement"] = c.statement;
+    d["law"] = c.id + ": " + c.statement;
+    d["compared"] = c.compared;
+    d["arithmetic"] = c.arithmetic;
+    d["evidence"] = verify::name(c.evidence);
+    d["cases"] = c.cases;
+    d["worst"] = residual ? *residual : 0.0;
+    d["bound"] = c.bound;
+    d["unit"] = text("unit");
+    d["worst_case"] = text("worst_case");
+    d["verdict"] = verify::to_string(c.outcome);
+    d["held"] = !verify::is_failure(c.outcome);
+    d["skipped"] = c.outcome == verify::verdict::skipped;
+    d["note"] = c.note;
     out.append(d);
   }
   return out;

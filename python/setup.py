@@ -2,7 +2,7 @@
 """Builds orderblind._core for `pip install --no-build-isolation ./python` (see pyproject.toml).
 
 The extension is python/core.cpp plus the two sources of properties/check it calls (`check --pe`:
-pe_table.cpp and to_check.cpp, the library orderblind_data_checks of the CMake build), compiled against
+pe_table.cpp and report.cpp, the library orderblind_data_checks of the CMake build), compiled against
 the repository's headers (lib/, properties/) and Debian's Eigen, Boost, RapidCheck and nlohmann-json
 headers, linked with GMP, MPFR and MPFI. The CMake build (python/CMakeLists.txt) stays the one the test
 suite uses; this is the same translation units without it.
@@ -32,7 +32,7 @@ ParallelCompile("ORDERBLIND_PIP_JOBS", default=2).install()
 
 core = Pybind11Extension(
     "orderblind._core",
-    sources=["core.cpp", _rel("properties/check/pe_table.cpp"), _rel("properties/check/to_check.cpp")],
+    sources=["core.cpp", _rel("properties/check/pe_table.cpp"), _rel("properties/check/report.cpp")],
     include_dirs=[os.path.join(ROOT, "lib"), ROOT, "/usr/include/eigen3"],
     libraries=["mpfi", "mpfr", "gmp"],
     cxx_std=20,

@@ -2,9 +2,10 @@
 #pragma once
 /// The laws `orderblind check` runs on a user's own matrices (read from .npy / CSV files): the
 /// equivariance of an attention layer, in double or exactly, and the positional-encoding laws of a
-/// table. Computation only: each law returns a `check_result`; `to_check` states it as the one evidence
-/// record (verify::check) that the command renders. Compiled once (library orderblind_data_checks) for
-/// the command, the tests and the Python module.
+/// table. Computation only: each law returns the one evidence record (verify::check), stated where the law
+/// runs — its statement, arithmetic, evidence, bound, residual, cases and seed, and the details `unit` and
+/// `worst_case` — which the command renders. Compiled once (library orderblind_data_checks) for the
+/// command, the tests and the Python module.
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -16,27 +17,6 @@
 #include "orderblind/verify/report.hpp"
 
 namespace orderblind::properties {
-
-/// The outcome of one law checked on the user's data, with its worst case.
-struct check_result {
-  std::string id;          ///< a short name, e.g. "bounded", "layer equivariance" (the check's id)
-  std::string law;         ///< the law, as a sentence (for the PE laws it starts with "<id>: ")
-  std::string arithmetic;  ///< e.g. "double", "mpq_rational (exact)"
-  /// The kind of evidence: on the data (double or exact), or sampled when random permutations were drawn.
-  verify::evidence_kind evidence = verify::evidence_kind::double_on_data;
-  std::string compared;    ///< what was computed and compared, concretely
-  long cases = 0;          ///< permutations, shifts or pairs tried
-  std::optional<std::uint64_t> seed;  ///< the seed of the random permutations (unset: none was drawn)
-  double worst = 0;        ///< the largest residual found, in `unit`
-  double bound = 0;        ///< the residual allowed, in `unit` (0 for exact checks)
-  std::string bound_text;  ///< the bound as stated, e.g. "≤ 4(n+1) = 28", "== (exact)"
-  std::string unit;        ///< e.g. "ε·max(1, max|V|)" or "exact |difference|"
-  std::string worst_case;  ///< where the worst residual occurred
-  bool held = false;
-  bool skipped = false;    ///< not testable on this input (e.g. too few positions); `note` says why
-  bool undecidable = false;  ///< the input cannot decide the law (e.g. slow growth in a finite table); held stays true, `note` says why
-  std::string note;        ///< caveats (e.g. the scale dropped in exact mode)
-};
 
 /// The user's values overflow in double (a score or weight became ±inf or NaN): bad input, exit 2.
 struct input_overflow_error : std::invalid_argument {
@@ -60,16 +40,18 @@ struct check_settings {
   bool show_progress = false;           ///< a progress line on stderr (progress.hpp)
 };
 
-/// Equivariance of the layer, Attn(PX) = P·Attn(X), in double with its reordering bound.
-std::vector<check_result> check_layer_double(const layer_files& in, const check_settings& s);
+/// Equivariance of the layer, Attn(PX) = P·Attn(X), in double: each output column j within its own
+/// reordering bound, 4(n+1)·(ε·max_i|V_ij| + η) for one head (with W_O: (4(n+1) + 2d_model)·(ε·s_j + η),
+/// s_j = Σ_c max_i|V_ic|·|W_O(c, j)|). One check: "layer equivariance".
+verify::value::checks check_layer_double(const layer_files& in, const check_settings& s);
 /// The same exactly over mpq_rational: every double is read as its dyadic rational; scores and the
-/// layer with the rational kernel are compared with ==.
-std::vector<check_result> check_layer_exact(const layer_files& in, const check_settings& s);
+/// layer with the rational kernel are compared with ==. Two checks: "score equivariance", "layer equivariance".
+verify::value::checks check_layer_exact(const layer_files& in, const check_settings& s);
 
 /// A positional-encoding table (positions × dims): bounded, injective, shift-linear, relative scores.
 /// `exact`: relative scores over mpq_rational (bounded and shift-linearity stay double least-squares
 /// fits, and say so; injectivity compares the stored values exactly either way).
-std::vector<check_result> check_pe_table(const io::table& pe, bool exact, const check_settings& s);
+verify::value::checks check_pe_table(const io::table& pe, bool exact, const check_settings& s);
 
 /// The machine epsilon of the file's element type (2^-23 for float32 tables, else 2^-52): rounding in
 /// the user's file sets how closely a floating law can hold.
@@ -78,14 +60,14 @@ double input_unit_roundoff(const io::table& t);
 /// "≤ <formula> = <value>" for a derived bound, or "≤ <value> (--tolerance-eps)" when the user set it.
 std::string stated_bound(const std::string& formula, double value, bool overridden);
 
-/// The result as an evidence record: id, statement (the law without its "<id>: " prefix), compared,
-/// arithmetic, evidence, bound, residual (the worst residual in `unit`; null when skipped), cases, seed,
-/// verdict (held, FAILED, skipped or not decidable), note; details `unit` and `worst_case`.
-verify::check to_check(const check_result& r);
+/// Settles a law's check: its verdict `v`, then the details `unit` (what the residual and the bound are
+/// measured in) and `worst_case` (where the worst residual occurred). A failure's note leads with
+/// "fails at <worst_case>", so that every format's one-line failure message names the counterexample.
+void conclude(verify::check& c, verify::verdict v, const std::string& unit, const std::string& worst_case);
 
 /// The report of `orderblind check` ("orderblind-check/2"): the files read, the seed, every law's check
 /// on them, and whether all held.
-verify::report check_report(const std::vector<check_result>& rs, const std::string& input, std::uint64_t seed);
+verify::report check_report(verify::value::checks checks, const std::string& input, std::uint64_t seed);
 
 /// An input too large for `orderblind check`'s work or memory limit (the CLI reports it as bad usage of
 /// --max-size, exit 2); what() says which limit, the size, and the --max-size that would accept it.

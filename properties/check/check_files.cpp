@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `orderblind check` on a user's files: read them within the limits, run the layer's laws (double or exact)
 // and the table's, and return the one report. A unit of its own: the Python module (python/setup.py)
-// compiles to_check.cpp and pe_table.cpp without the layer checks, which only this function calls.
+// compiles report.cpp and pe_table.cpp without the layer checks, which only this function calls.
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -20,7 +20,7 @@ verify::report check_files(const check_files_request& a, const check_settings& s
   // and converting a larger double to size_t would be undefined.
   if (a.max_size && *a.max_size > static_cast<double>(lim.max_elements))
     lim.max_elements = static_cast<std::size_t>(std::min(*a.max_size, 0x1p62));
-  std::vector<check_result> results;
+  verify::value::checks results;
   std::string header;
   std::optional<io::table> pe;
   if (!a.pe.empty()) {
@@ -47,7 +47,7 @@ verify::report check_files(const check_files_request& a, const check_settings& s
     results.insert(results.end(), r.begin(), r.end());
     header += (header.empty() ? "" : "; ") + pe->describe();
   }
-  return check_report(results, header, s.seed);
+  return check_report(std::move(results), header, s.seed);
 }
 
 }  // namespace orderblind::properties

@@ -73,18 +73,6 @@ inline std::optional<std::uint64_t> layer_seed(std::size_t n, long random, std::
   return std::nullopt;
 }
 
-/// Max column sum of |W| (the ∞→∞ norm of x ↦ x·W acting on rows).
-template <Scalar T>
-T max_abs_column_sum(const Matrix<T>& w) {
-  T best(0);
-  for (Eigen::Index c = 0; c < w.cols(); ++c) {
-    T s(0);
-    for (Eigen::Index r = 0; r < w.rows(); ++r) s += abs_value(w(r, c));
-    if (best < s) best = s;
-  }
-  return best;
-}
-
 /// The layer as the user gave it, over T with kernel K.
 template <Scalar T, class K>
 struct user_layer {

@@ -125,17 +125,17 @@ slope_fit growth_exponent(const Matrix<double>& s, Eigen::Index from) {
   return fit_slope(x, y);
 }
 
-check_result bounded(const io::table& t, const scaled_table& st) {
-  check_result r;
+verify::check bounded(const io::table& t, const scaled_table& st) {
+  verify::check r;
   r.id = "bounded";
-  r.law = "bounded: ‖PE(p)‖ does not grow with p (growth exponent α of ‖PE(p)‖ ∝ p^α, least squares on ln‖PE(p)‖ "
-          "against ln p)";
+  r.statement = "‖PE(p)‖ does not grow with p (growth exponent α of ‖PE(p)‖ ∝ p^α, least squares on ln‖PE(p)‖ "
+                "against ln p)";
   r.arithmetic = "double (least-squares fits with standard errors)";
   r.evidence = verify::evidence_kind::double_on_data;
   r.compared = "the growth exponent α of ‖PE(p)‖, fitted over positions 1..end (α_all) and over the later half "
                "(α_late), each with its standard error σ; the residual is α_all + 3σ";
-  r.bound_text = "held: α_all + 3σ < 0.05; FAILED: α_late − 3σ > 0.25; otherwise not decidable";
-  r.unit = "α (3σ upper bound over the whole table)";
+  r.bound = "held: α_all + 3σ < 0.05; FAILED: α_late − 3σ > 0.25; otherwise not decidable";
+  const std::string unit = "α (3σ upper bound over the whole table)";
   // NOTE: the statistic and its thresholds. A finite table is always bounded; what a table can show is
   // whether its norm grows with p. α is fitted twice: over the whole table (α_all: "does it grow at
   // all?") and over the later half (α_late: "is it still growing where the table ends?"), each with its
@@ -151,52 +151,52 @@ check_result bounded(const io::table& t, const scaled_table& st) {
   // two maxima of noise: a random N(0, 0.02) table exceeds it about half the time.
   constexpr double flat_alpha = 0.05, growth_alpha = 0.25, sigmas = 3;
   if (t.rows < 8) {
-    r.skipped = r.held = true;
     r.note = "needs at least 8 positions to fit a growth exponent";
+    conclude(r, verify::verdict::skipped, unit, "");
     return r;
   }
   const slope_fit all = growth_exponent(st.s, 1), late = growth_exponent(st.s, t.rows / 2);
   r.cases = all.points;
   if (all.points < 6 || late.points < 3) {
-    r.skipped = r.held = true;
     r.note = "fewer than 6 rows with a non-zero norm: no growth exponent can be fitted";
+    conclude(r, verify::verdict::skipped, unit, "");
     return r;
   }
   const auto pm = [](const slope_fit& f) { return sci(f.alpha) + " ± " + sci(f.se); };
-  r.worst = all.alpha + sigmas * all.se;
-  r.bound = flat_alpha;
-  r.worst_case = "α = " + pm(all) + " over positions 1.." + std::to_string(t.rows - 1) + " (" +
+  const double worst = all.alpha + sigmas * all.se;
+  r.residual = worst;
+  const std::string worst_case = "α = " + pm(all) + " over positions 1.." + std::to_string(t.rows - 1) + " (" +
                  std::to_string(all.points) + " rows), α = " + pm(late) + " over the later half";
+  verify::verdict v = verify::verdict::held;
   if (late.alpha - sigmas * late.se > growth_alpha) {
-    r.held = false;
+    v = verify::verdict::failed;
     r.note = "grows with p: at the end of the table ‖PE(p)‖ grows at least like p^" + sci(late.alpha - sigmas * late.se) +
              " (3σ), above the threshold p^0.25";
-  } else if (all.alpha + sigmas * all.se < flat_alpha) {
-    r.held = true;
-    r.note = "no growth: α ≤ " + sci(r.worst) + " (3σ) < 0.05 over the whole table (a finite table cannot prove "
+  } else if (worst < flat_alpha) {
+    r.note = "no growth: α ≤ " + sci(worst) + " (3σ) < 0.05 over the whole table (a finite table cannot prove "
              "boundedness beyond its last row)";
   } else {
-    r.held = true;
-    r.undecidable = true;
+    v = verify::verdict::not_decidable;
     r.note = "not decidable from a finite table: ‖PE(p)‖ rises (α = " + pm(all) + ") but not clearly as a power " +
              "at the end of the table (α_late = " + pm(late) + ", threshold 0.25 at 3σ)";
   }
+  conclude(r, v, unit, worst_case);
   return r;
 }
 
-check_result injective(const io::table& t, const scaled_table& st, const check_settings& s) {
-  check_result r;
+verify::check injective(const io::table& t, const scaled_table& st, const check_settings& s) {
+  verify::check r;
   r.id = "injective";
-  r.law = "injective: no two positions share a row (PE(p) ≠ PE(q) for p ≠ q)";
+  r.statement = "no two positions share a row (PE(p) ≠ PE(q) for p ≠ q)";
   r.arithmetic = "exact comparison of the stored values";
   r.evidence = verify::evidence_kind::exact_on_data;
   r.compared = "every pair of rows p < q: their max-norm distance (the stored values, compared exactly); "
                "the residual is the smallest distance";
-  r.bound_text = "> 0 (no two rows equal)";
-  r.unit = "smallest max-norm distance between two rows, over max|PE| (scale-free)";
+  r.bound = "> 0 (no two rows equal)";
+  const std::string unit = "smallest max-norm distance between two rows, over max|PE| (scale-free)";
   if (t.rows < 2) {
-    r.skipped = r.held = true;
     r.note = "needs at least 2 positions";
+    conclude(r, verify::verdict::skipped, unit, "");
     return r;
   }
   double best = std::numeric_limits<double>::infinity();
@@ -217,19 +217,18 @@ check_result injective(const io::table& t, const scaled_table& st, const check_s
   }
   // NOTE: the verdict compares the stored values; the residual is shown relative to max|PE| (computed in
   // the scaled table, so that it neither overflows nor underflows at 10^±300).
-  r.worst = st.max_abs > 0 ? std::ldexp(best, -st.exponent) / st.max_abs : 0.0;
-  r.worst_case = "closest rows: " + pos(bp) + " and " + pos(bq);
+  r.residual = st.max_abs > 0 ? std::ldexp(best, -st.exponent) / st.max_abs : 0.0;
   // NOTE: for doubles a − b == 0 iff a == b (gradual underflow), so distance 0 means equal rows exactly.
-  r.held = best > 0;
+  conclude(r, verify::held_if(best > 0), unit, "closest rows: " + pos(bp) + " and " + pos(bq));
   return r;
 }
 
 /// The relative-score law on the Gram matrix G = PE·PEᵀ: G(m, n) depends only on m − n.
 template <Scalar T>
-check_result relative_scores(const io::table& t, const scaled_table& st, const check_settings& s) {
-  check_result r;
+verify::check relative_scores(const io::table& t, const scaled_table& st, const check_settings& s) {
+  verify::check r;
   r.id = "relative scores";
-  r.law = "relative scores: PE(m)·PE(n) depends only on m − n (M = I)";
+  r.statement = "PE(m)·PE(n) depends only on m − n (M = I)";
   r.compared = "the Gram matrix G = PE·PEᵀ: along each offset m − n, the spread max G − min G; the residual is "
                "the largest spread";
   // NOTE: exactly, on the stored values (a dyadic rational each); in double, on the scaled table S
@@ -263,17 +262,16 @@ check_result relative_scores(const io::table& t, const scaled_table& st, const c
   const auto pair = [](std::pair<Eigen::Index, Eigen::Index> p) {
     return "(" + std::to_string(p.first) + ", " + std::to_string(p.second) + ")";
   };
-  r.worst_case = "offset m − n = " + std::to_string(worst_delta) + ": G" + pair(wa) + " vs G" + pair(wb);
+  const std::string worst_case = "offset m − n = " + std::to_string(worst_delta) + ": G" + pair(wa) + " vs G" + pair(wb);
   if constexpr (scalar_traits<T>::is_exact) {
     r.arithmetic = "mpq_rational (exact; the stored doubles as dyadic rationals)";
     r.evidence = verify::evidence_kind::exact_on_data;
-    r.bound_text = "== (exact)";
+    r.bound = "== (exact)";
     // NOTE: the verdict is ==; the residual is shown relative to max|PE|² so that it neither overflows
     // nor underflows as a double for a table at 10^200 or 10^-310.
-    r.unit = "exact spread of G along one offset, over max|PE|²";
     const T m = max_abs(pe);
-    r.worst = m == T(0) ? 0.0 : static_cast<double>(T(worst / (m * m)));
-    r.held = worst == T(0);
+    r.residual = m == T(0) ? 0.0 : static_cast<double>(T(worst / (m * m)));
+    conclude(r, verify::held_if(worst == T(0)), "exact spread of G along one offset, over max|PE|²", worst_case);
   } else {
     // NOTE: why 4d(n+d+2), in units of max|PE|·u (scale_free; u_S and max|S| in S). A stored entry
     // carries an error ≤ (n+1)ε_in·max|PE| + η_in ≤ (n+2)u. A Gram entry sums d products: the inputs'
@@ -283,65 +281,66 @@ check_result relative_scores(const io::table& t, const scaled_table& st, const c
     const double unit = std::max(st.max_abs * st.unit, std::numeric_limits<double>::denorm_min());
     r.arithmetic = "double (on the table scaled by 2^" + std::to_string(-st.exponent) + ", exactly)";
     r.evidence = verify::evidence_kind::double_on_data;
-    r.unit = unit_text(st, "max|PE|·");
-    r.worst = static_cast<double>(worst) / unit;
-    r.bound = s.tolerance_eps.value_or(4.0 * static_cast<double>(t.cols) * static_cast<double>(n + t.cols + 2));
-    r.bound_text = stated_bound("4d(n+d+2)", r.bound, s.tolerance_eps.has_value());
-    r.held = r.worst <= r.bound;
+    const double residual = static_cast<double>(worst) / unit;
+    const double bound = s.tolerance_eps.value_or(4.0 * static_cast<double>(t.cols) * static_cast<double>(n + t.cols + 2));
+    r.residual = residual;
+    r.bound = stated_bound("4d(n+d+2)", bound, s.tolerance_eps.has_value());
+    conclude(r, verify::held_if(residual <= bound), unit_text(st, "max|PE|·"), worst_case);
   }
   return r;
 }
 
-check_result shift_linear(const io::table& t, const scaled_table& st, const check_settings& s) {
-  check_result r;
+verify::check shift_linear(const io::table& t, const scaled_table& st, const check_settings& s) {
+  verify::check r;
   r.id = "shift-linear";
-  r.law = "shift-linear: for each k one matrix T_k gives PE(p+k) = PE(p)·T_k for every p (least squares)";
+  r.statement = "for each k one matrix T_k gives PE(p+k) = PE(p)·T_k for every p (least squares)";
   r.arithmetic = "double (complete orthogonal decomposition)";
   r.evidence = verify::evidence_kind::double_on_data;
   const Eigen::Index n = t.rows, d = t.cols;
   const Eigen::Index kmax = std::min<Eigen::Index>(4, n - d - 1);
   if (kmax < 1) {
-    r.skipped = r.held = true;
     r.note = "needs more than d + 1 = " + std::to_string(d + 1) +
              " positions: with fewer rows than unknowns every table fits exactly";
+    conclude(r, verify::verdict::skipped, "", "");
     return r;
   }
   const Matrix<double>& pe = st.s;
   r.arithmetic = "double (complete orthogonal decomposition, on the table scaled by 2^" + std::to_string(-st.exponent) +
                  ", exactly)";
-  r.unit = unit_text(st, "");
+  const std::string unit = unit_text(st, "");
   r.compared = "for k = 1.." + std::to_string(kmax) + ", the least-squares T_k of PE(p)·T_k ≈ PE(p+k) over every p; "
                "the residual is the largest entry of |PE(p)·T_k − PE(p+k)|";
-  r.bound = s.tolerance_eps.value_or(16.0 * static_cast<double>(n + d));
-  r.bound_text = stated_bound("16(n+d)", r.bound, s.tolerance_eps.has_value());
-  r.worst = -1;
+  const double bound = s.tolerance_eps.value_or(16.0 * static_cast<double>(n + d));
+  r.bound = stated_bound("16(n+d)", bound, s.tolerance_eps.has_value());
+  double worst = -1;
+  std::string worst_case;
   for (Eigen::Index k = 1; k <= kmax; ++k) {
     const Eigen::MatrixXd a = pe.topRows(n - k), b = pe.bottomRows(n - k);
     const Eigen::MatrixXd tk = a.completeOrthogonalDecomposition().solve(b);
     const Eigen::MatrixXd res = a * tk - b;
     Eigen::Index rr = 0, rc = 0;
+    ++r.cases;
     if (const auto at = first_incomparable(Matrix<double>(res))) {
       // NOTE: a NaN residual (an overflowed fit) fails; maxCoeff would not see it.
-      r.worst = std::numeric_limits<double>::infinity();
-      r.worst_case = "shift k = " + std::to_string(k) + ", " + pos(at.row + k) + ", dim " + std::to_string(at.col) +
-                     ": the fit's residual is " + describe_incomparable(res(at.row, at.col));
-      r.held = false;
-      ++r.cases;
+      r.residual = std::numeric_limits<double>::infinity();
+      conclude(r, verify::verdict::failed, unit,
+               "shift k = " + std::to_string(k) + ", " + pos(at.row + k) + ", dim " + std::to_string(at.col) +
+                   ": the fit's residual is " + describe_incomparable(res(at.row, at.col)));
       return r;
     }
-    const double worst = res.cwiseAbs().maxCoeff(&rr, &rc) / st.unit;
-    if (worst > r.worst) {
-      r.worst = worst;
-      r.worst_case = "shift k = " + std::to_string(k) + ", " + pos(rr + k) + ", dim " + std::to_string(rc);
+    const double w = res.cwiseAbs().maxCoeff(&rr, &rc) / st.unit;
+    if (w > worst) {
+      worst = w;
+      worst_case = "shift k = " + std::to_string(k) + ", " + pos(rr + k) + ", dim " + std::to_string(rc);
     }
-    ++r.cases;
   }
   // NOTE: why 16(n+d), in units of u (scale_free). A truly shift-linear table stored with errors E
   // (|E| ≤ (n+2)u, as for relative scores) leaves a residual |E_B − E_A·T_k| ≤ (1 + ‖T_k‖∞)(n+2)u, with
   // ‖T_k‖∞ ≤ √2 for the sinusoid's 2×2 rotations; the least-squares solve is backward stable and adds
   // O((n+d)ε·max|PE|).
   // 16(n+d) covers both with margin; a counter's residual is ~10^13 times larger.
-  r.held = r.worst <= r.bound;
+  r.residual = worst;
+  conclude(r, verify::held_if(worst <= bound), unit, worst_case);
   return r;
 }
 
@@ -352,9 +351,9 @@ double input_unit_roundoff(const io::table& t) {
                                      : std::numeric_limits<double>::epsilon();
 }
 
-std::vector<check_result> check_pe_table(const io::table& pe, bool exact, const check_settings& s) {
+verify::value::checks check_pe_table(const io::table& pe, bool exact, const check_settings& s) {
   const scaled_table st = scale_free(pe, input_unit_roundoff(pe));
-  std::vector<check_result> out{bounded(pe, st), injective(pe, st, s)};
+  verify::value::checks out{bounded(pe, st), injective(pe, st, s)};
   out.push_back(shift_linear(pe, st, s));
   out.push_back(exact ? relative_scores<mpq_rational>(pe, st, s) : relative_scores<double>(pe, st, s));
   for (auto& r : out) r.note = (r.note.empty() ? "" : r.note + "; ") + "table " + pe.describe();

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// The law behind `orderblind plot residual`: the equivariance residual max|Attn(PX) − P·Attn(X)| of one
-/// head in double against its reordering bound 4(n+1)ε·max(1, max|X·W_V|), and the same head over
-/// mpq_rational with ==, for n = 2..max_tokens. Computation and verdicts only; the command draws the
-/// sweep (cli/plot_residual.cpp). The heads are parameters so that the law's mutants can be run through
-/// the same code (tests/plot/residual_law_test.cpp).
+/// The law behind `orderblind plot residual`: the equivariance residual Attn(PX) − P·Attn(X) of one head
+/// in double against its reordering bound, 4(n+1)(ε·max_i|V_ij| + η) in output column j (V = X·W_V: the
+/// bound of `orderblind check` on a layer), and the same head over mpq_rational with ==, for
+/// n = 2..max_tokens. Computation and verdicts only: two checks, each with its sizes as a table, which the
+/// command draws (cli/plot_residual.cpp). The heads are parameters so that the law's mutants can be run
+/// through the same code (tests/plot/residual_law_test.cpp).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -17,28 +18,11 @@
 #include "orderblind/case_source.hpp"
 #include "orderblind/compare.hpp"
 #include "orderblind/scalar.hpp"
+#include "orderblind/verify/law.hpp"
 #include "orderblind/verify/report.hpp"
 #include "properties/check/layer_impl.hpp"
 
 namespace orderblind::properties {
-
-/// One token count n of the sweep.
-struct residual_row {
-  long n = 0;
-  /// max over the permutations tried of max|Attn(PX) − P·Attn(X)|, in ε·max(1, max|X·W_V|); a NaN is kept.
-  double worst = 0;
-  double bound = 0;          ///< attention_reorder_bound_eps(n) = 4(n+1), in the same unit
-  bool exact_equal = false;  ///< the rational head held with == for every permutation tried
-};
-
-/// The sweep n = 2..max_tokens and what it drew.
-struct residual_sweep {
-  std::vector<residual_row> rows;
-  long cases = 0;         ///< (n, P) pairs compared, over every n
-  long max_tokens = 0;    ///< the largest n
-  long permutations = 0;  ///< random permutations per n, besides the reversal, a swap and a rotation
-  std::uint64_t seed = 0;
-};
 
 /// One head in double (X, W) ↦ Attn(X).
 using double_head = std::function<Matrix<double>(const Matrix<double>&, const head_weights<double>&)>;
@@ -62,13 +46,19 @@ inline exact_head library_exact_head() {
 /// The model dimension of the sweep's head (X is n × 4, W_Q, W_K, W_V are 4 × 4).
 inline constexpr Eigen::Index residual_head_dim = 4;
 
-/// Measures the sweep: W and, for each n, X drawn uniform in [−2, 2) from case_source(seed); at each n the
-/// permutations of `for_each_permutation(n, permutations, seed + n, …)`. The rational head reads the same
-/// doubles as exact dyadic rationals.
-inline residual_sweep equivariance_residual_sweep(long max_tokens, long permutations, std::uint64_t seed,
-                                                  const double_head& dbl = library_double_head(),
-                                                  const exact_head& exact = library_exact_head()) {
+/// The sweep n = 2..max_tokens as two checks. W and, for each n, X are drawn uniform in [−2, 2) from
+/// case_source(seed); at each n the permutations of `for_each_permutation(n, permutations, seed + n, …)`; the
+/// rational head reads the same doubles as exact dyadic rationals.
+///  - residual[double]: at every n, Attn(PX) within 4(n+1)(ε·max_i|V_ij| + η) of P·Attn(X) in every output
+///    column j; residual the largest fraction of that bound reached. Detail `sizes`: per n, `n`, `residual`
+///    (the worst over the permutations, in ε·max_i|V_ij| + η; a NaN is kept) and `bound` (4(n+1)).
+///  - residual[mpq_rational]: Attn(PX) == P·Attn(X) at every n. Detail `sizes`: per n, `n` and `held`.
+/// No sizes (max_tokens < 2) holds nothing: both fail.
+inline verify::value::checks equivariance_residual(long max_tokens, long permutations, std::uint64_t seed,
+                                                   const double_head& dbl = library_double_head(),
+                                                   const exact_head& exact = library_exact_head()) {
   constexpr Eigen::Index d = residual_head_dim;
+  using Q = mpq_rational;
   case_source rng(seed);
   const auto random_matrix = [&](Eigen::Index r, Eigen::Index c) {
     Matrix<double> m(r, c);
@@ -77,84 +67,78 @@ inline residual_sweep equivariance_residual_sweep(long max_tokens, long permutat
     return m;
   };
   const head_weights<double> w{random_matrix(d, d), random_matrix(d, d), random_matrix(d, d)};
-  const head_weights<mpq_rational> wq{cast_matrix<mpq_rational>(w.wq), cast_matrix<mpq_rational>(w.wk),
-                                      cast_matrix<mpq_rational>(w.wv)};
-  const double eps = scalar_traits<double>::epsilon();
-  residual_sweep s;
-  s.max_tokens = max_tokens;
-  s.permutations = permutations;
-  s.seed = seed;
+  const head_weights<Q> wq{cast_matrix<Q>(w.wq), cast_matrix<Q>(w.wk), cast_matrix<Q>(w.wv)};
+  const auto law = verify::equivariance("Attn(PX) = P·Attn(X)");
+  const auto f = [&](const std::vector<Matrix<double>>& a) { return dbl(a[0], w); };
+  const auto fq = [&](const std::vector<Matrix<Q>>& a) { return exact(a[0], wq); };
+  verify::value::list double_sizes, exact_sizes;
+  long sizes = 0, within = 0, exact_equal = 0, worst_n = 0, cases = 0;
+  double worst_fraction = 0;
   for (long n = 2; n <= max_tokens; ++n) {
-    const auto x = random_matrix(n, d);
-    const auto z = dbl(x, w);
-    // NOTE: the unit is ε·max|V| + η, as verify::compare applies the bound (no max(1, ·) floor).
-    const double mag = max_abs(multiply(x, w.wv, "X", "W_V")), eta = std::numeric_limits<double>::denorm_min();
-    const auto xq = cast_matrix<mpq_rational>(x);
-    const auto zq = exact(xq, wq);
-    residual_row row;
-    row.n = n;
-    row.bound = attention_reorder_bound_eps(n);
-    row.exact_equal = true;
+    const std::vector<Matrix<double>> x{random_matrix(n, d)};
+    const auto z = f(x);
+    // NOTE: the comparison runs at k = 1, so its ratio is the residual in ε·max_i|V_ij| + η (per column, as
+    // `check` bounds a user's layer: layer_double.cpp); the law holds at n when that is ≤ 4(n+1).
+    const auto tol = verify::within_eps<double>(1.0, verify::column_scales(Matrix<double>(multiply(x[0], w.wv, "X", "W_V"))),
+                                                "ε·max_i|V_ij| + η in output column j");
+    const std::vector<Matrix<Q>> xq{cast_matrix<Q>(x[0])};
+    const auto zq = fq(xq);
+    double worst = 0;
+    bool equal = true;
     for_each_permutation(static_cast<std::size_t>(n), permutations, seed + static_cast<std::uint64_t>(n),
                          [&](const std::string&, const permutation& p) {
-                           const double r =
-                               max_abs_difference(dbl(p.apply_rows(x), w), Matrix<double>(p.apply_rows(z))) / (eps * mag + eta);
-                           if (!(r <= row.worst)) row.worst = r;  // NOTE: keeps a NaN (std::max would drop it)
-                           row.exact_equal = row.exact_equal && exactly_equal(exact(p.apply_rows(xq), wq),
-                                                                              Matrix<mpq_rational>(p.apply_rows(zq)));
-                           ++s.cases;
+                           const auto [lhs, rhs] = verify::sides<double>(law, f, x, p, z);
+                           const double r = verify::compare(lhs, rhs, tol).ratio;
+                           if (!(r <= worst)) worst = r;  // NOTE: keeps a NaN (std::max would drop it)
+                           const auto [lq, rq] = verify::sides<Q>(law, fq, xq, p, zq);
+                           equal = equal && verify::compare(lq, rq, verify::equality<Q>()).held;
+                           ++cases;
                            return true;
                          });
-    s.rows.push_back(row);
-  }
-  return s;
-}
-
-/// The two checks of a sweep: residual[double] (worst ≤ bound at every n) and residual[mpq_rational]
-/// (== at every n). No sizes (max_tokens < 2) holds nothing: both fail.
-// NOTE: written so that NaN fails: `worst <= bound` is false for NaN, and the first NaN fraction is the
-// worst one reported.
-inline verify::value::checks equivariance_residual_checks(const residual_sweep& s) {
-  const long sizes = static_cast<long>(s.rows.size());
-  long within = 0, exact_equal = 0, worst_n = 0;
-  double worst_fraction = 0;
-  for (const auto& r : s.rows) {
-    if (r.worst <= r.bound) ++within;
-    if (r.exact_equal) ++exact_equal;
-    const double fraction = r.worst / r.bound;
-    if (!std::isnan(worst_fraction) && !(fraction <= worst_fraction)) {
+    const double bound = attention_reorder_bound_eps(n);
+    ++sizes;
+    within += worst <= bound;
+    exact_equal += equal;
+    // NOTE: written so that NaN fails: `worst <= bound` is false for NaN, and the first NaN fraction is the
+    // worst one reported.
+    if (const double fraction = worst / bound; !std::isnan(worst_fraction) && !(fraction <= worst_fraction)) {
       worst_fraction = fraction;
-      worst_n = r.n;
+      worst_n = n;
     }
+    double_sizes.push_back(verify::value::object{{"n", n}, {"residual", worst}, {"bound", bound}});
+    exact_sizes.push_back(verify::value::object{{"n", n}, {"held", equal}});
   }
   const std::string dims = "d = " + std::to_string(residual_head_dim) + ", one head";
   const std::string perms = "the reversal, a swap, a rotation and random permutations at each n";
-  verify::check d;
-  d.id = "residual[double]";
-  d.statement = "max|Attn(PX) − P·Attn(X)| ≤ 4(n+1) ε·max(1, max|V|) at every n (softmax, in-order sums)";
-  d.source = "attention_reorder_bound_eps (lib/orderblind/compare.hpp)";
-  d.compared = "Attn(PX) against P·Attn(X), " + perms + " (n = 2.." + std::to_string(s.max_tokens) + ", " + dims + ")";
-  d.arithmetic = "double (IEEE binary64)";
-  d.evidence = verify::evidence_kind::sampled_within_bound;
-  d.bound = "residual / 4(n+1) ≤ 1 at every n (residual in ε·max(1, max|V|))";
-  d.residual = worst_fraction;
-  d.cases = s.cases;
-  d.seed = s.seed;
-  d.outcome = verify::held_if(within == sizes && sizes > 0);
-  d.note = "largest fraction of the bound at n = " + std::to_string(worst_n) + "; " + std::to_string(within) + " of " +
-           std::to_string(sizes) + " sizes within it";
-  verify::check q;
-  q.id = "residual[mpq_rational]";
-  q.statement = "Attn(PX) == P·Attn(X) at every n (rational kernel, exact)";
-  q.compared = d.compared;
-  q.arithmetic = "mpq_rational (exact, ==)";
-  q.evidence = verify::evidence_kind::sampled_exact;
-  q.bound = "== (exact)";
-  q.cases = s.cases;
-  q.seed = s.seed;
-  q.outcome = verify::held_if(exact_equal == sizes && sizes > 0);
-  q.note = std::to_string(exact_equal) + " of " + std::to_string(sizes) + " sizes held with ==";
-  return {std::move(d), std::move(q)};
+  verify::check dc;
+  dc.id = "residual[double]";
+  dc.statement = "|Attn(PX) − P·Attn(X)| ≤ 4(n+1)(ε·max_i|V_ij| + η) in every output column j, at every n (softmax, "
+                 "in-order sums)";
+  dc.source = "attention_reorder_bound_eps (lib/orderblind/compare.hpp)";
+  dc.compared = "Attn(PX) against P·Attn(X), " + perms + " (n = 2.." + std::to_string(max_tokens) + ", " + dims + ")";
+  dc.arithmetic = "double (IEEE binary64)";
+  dc.evidence = verify::evidence_kind::sampled_within_bound;
+  dc.bound = "residual / 4(n+1) ≤ 1 at every n (residual in ε·max_i|V_ij| + η, column j)";
+  dc.residual = worst_fraction;
+  dc.cases = cases;
+  dc.seed = seed;
+  dc.outcome = verify::held_if(within == sizes && sizes > 0);
+  dc.note = "largest fraction of the bound at n = " + std::to_string(worst_n) + "; " + std::to_string(within) + " of " +
+            std::to_string(sizes) + " sizes within it";
+  dc.with("sizes", std::move(double_sizes));
+  verify::check qc;
+  qc.id = "residual[mpq_rational]";
+  qc.statement = "Attn(PX) == P·Attn(X) at every n (rational kernel, exact)";
+  qc.compared = dc.compared;
+  qc.arithmetic = "mpq_rational (exact, ==)";
+  qc.evidence = verify::evidence_kind::sampled_exact;
+  qc.bound = "== (exact)";
+  qc.cases = cases;
+  qc.seed = seed;
+  qc.outcome = verify::held_if(exact_equal == sizes && sizes > 0);
+  qc.note = std::to_string(exact_equal) + " of " + std::to_string(sizes) + " sizes held with ==";
+  qc.with("sizes", std::move(exact_sizes));
+  return {std::move(dc), std::move(qc)};
 }
 
 }  // namespace orderblind::properties

@@ -213,8 +213,7 @@ class TableResult:
     def __str__(self) -> str:
         lines = []
         for r in self.results:
-            verdict = "skipped" if r["skipped"] else ("held" if r["held"] else "FAILED")
-            lines.append(f"{verdict}: {r['law']}\n  worst {r['worst']:.6g} (bound {r['bound']:.6g}, {r['unit']}) "
+            lines.append(f"{r['verdict']}: {r['law']}\n  worst {r['worst']:.6g} (bound {r['bound']}, {r['unit']}) "
                          f"at {r['worst_case']}; {r['cases']} cases, {r['arithmetic']}"
                          + (f"\n  note: {r['note']}" if r["note"] else ""))
         return "\n".join(lines)

@@ -22,13 +22,20 @@ io::table make(Eigen::Index rows, Eigen::Index cols, const std::function<double(
     for (Eigen::Index c = 0; c < cols; ++c) t.values.push_back(f(r, c));
   return t;
 }
-properties::check_result bounded_of(const io::table& t) {
+verify::check bounded_of(const io::table& t) {
   properties::check_settings s;
   for (const auto& r : properties::check_pe_table(t, false, s))
-    if (r.law.rfind("bounded", 0) == 0) return r;
+    if (r.id == "bounded") return r;
   FAIL("no bounded law in the results");
   return {};
 }
+/// Where the check found its worst case (its detail `worst_case`).
+std::string worst_case(const verify::check& c) {
+  for (const auto& d : c.details)
+    if (d.key == "worst_case" && d.val.as<std::string>()) return *d.val.as<std::string>();
+  return {};
+}
+using verify::verdict;
 double sinusoid(Eigen::Index p, Eigen::Index c, Eigen::Index d) {
   const double theta = std::pow(10000.0, -2.0 * static_cast<double>(c / 2) / static_cast<double>(d));
   return c % 2 ? std::cos(static_cast<double>(p) * theta) : std::sin(static_cast<double>(p) * theta);
@@ -42,26 +49,24 @@ TEST_CASE("check --pe bounded: random learned tables N(0, 0.02) 1024x64 hold (no
     std::normal_distribution<double> n(0, 0.02);
     const auto t = make(1024, 64, [&](Eigen::Index, Eigen::Index) { return n(rng); });
     const auto r = bounded_of(t);
-    INFO("seed " << seed << ": " << r.worst_case << "; " << r.note);
-    CHECK(r.held);
-    CHECK_FALSE(r.undecidable);
+    INFO("seed " << seed << ": " << worst_case(r) << "; " << r.note);
+    CHECK(r.outcome == verdict::held);
   }
 }
 
 TEST_CASE("check --pe bounded: the counter p·𝟙 fails (α = 1)", "[pe][check][bounded]") {
   for (Eigen::Index rows : {16, 64, 1024}) {
     const auto r = bounded_of(make(rows, 8, [](Eigen::Index p, Eigen::Index) { return static_cast<double>(p); }));
-    INFO(rows << " rows: " << r.worst_case << "; " << r.note);
-    CHECK_FALSE(r.held);
+    INFO(rows << " rows: " << worst_case(r) << "; " << r.note);
+    CHECK(r.outcome == verdict::failed);
     CHECK_THAT(r.note, Catch::Matchers::Contains("grows with p"));
   }
 }
 
 TEST_CASE("check --pe bounded: the sinusoid holds", "[pe][check][bounded]") {
   const auto r = bounded_of(make(1024, 64, [](Eigen::Index p, Eigen::Index c) { return sinusoid(p, c, 64); }));
-  INFO(r.worst_case << "; " << r.note);
-  CHECK(r.held);
-  CHECK_FALSE(r.undecidable);
+  INFO(worst_case(r) << "; " << r.note);
+  CHECK(r.outcome == verdict::held);
 }
 
 TEST_CASE("check --pe bounded: a √p norm fails; a ln p norm is not decidable from a finite table",
@@ -71,14 +76,14 @@ TEST_CASE("check --pe bounded: a √p norm fails; a ln p norm is not decidable f
   const auto sq = bounded_of(make(1024, 8, [](Eigen::Index p, Eigen::Index c) {
     return std::sqrt(static_cast<double>(p)) * sinusoid(p, c, 8);
   }));
-  INFO(sq.worst_case << "; " << sq.note);
-  CHECK_FALSE(sq.held);
+  INFO(worst_case(sq) << "; " << sq.note);
+  CHECK(sq.outcome == verdict::failed);
   const auto lg = bounded_of(make(1024, 8, [](Eigen::Index p, Eigen::Index c) {
     return std::log(static_cast<double>(p) + 2) * sinusoid(p, c, 8);
   }));
-  INFO(lg.worst_case << "; " << lg.note);
-  CHECK(lg.undecidable);
-  CHECK(lg.held);  // no failure is reported
+  INFO(worst_case(lg) << "; " << lg.note);
+  CHECK(lg.outcome == verdict::not_decidable);
+  CHECK_FALSE(verify::is_failure(lg.outcome));  // no failure is reported
   CHECK_THAT(lg.note, Catch::Matchers::Contains("not decidable from a finite table"));
 }
 
@@ -87,6 +92,6 @@ TEST_CASE("check --pe bounded: a table with a noisy but growing norm (p^0.5 time
   std::mt19937_64 rng(5);
   std::normal_distribution<double> n(0, 0.02);
   const auto r = bounded_of(make(1024, 64, [&](Eigen::Index p, Eigen::Index) { return std::sqrt(p + 1.0) * n(rng); }));
-  INFO(r.worst_case << "; " << r.note);
-  CHECK_FALSE(r.held);
+  INFO(worst_case(r) << "; " << r.note);
+  CHECK(r.outcome == verdict::failed);
 }

@@ -82,6 +82,11 @@ def test_check_table_as_check_pe():
     bad = ob.check_table(counter, name="counter")
     assert not bad.ok and not bad.results[0]["held"]  # grows along the table
     assert json.loads(bad.to_json())["held"] is False
+    # each result is the law's check as `orderblind check --pe` states it: its verdict and bound as text
+    assert [x["id"] for x in bad.results] == ["bounded", "injective", "shift-linear", "relative scores"]
+    assert [x["verdict"] for x in bad.results] == ["FAILED", "held", "FAILED", "FAILED"]
+    assert bad.results[3]["bound"] == "≤ 4d(n+d+2) = 1120" and bad.results[3]["evidence"] == "double_on_data"
+    assert bad.results[3]["note"].startswith("fails at offset") and "FAILED: relative scores" in str(bad)
     # float32 tables are judged in float32's ε: a float64 sinusoid rounded to float32 holds
     assert ob.check_table(table.astype(np.float32)).ok
     with pytest.raises(ValueError, match="NaN"):

@@ -169,5 +169,40 @@ TEST_CASE("law: attention holds the equivariance law; a position leak and a caus
   CHECK_THROWS_AS(verify::check_law<double>(law, attn, {x, x}, p, tol), configuration_error);
 }
 
+TEST_CASE("law: scores permute on both sides, P·S·Pᵀ, exactly; a score that reads the position fails") {
+  Matrix<double> x(3, 2);
+  x << 0.5, -1, 2, 0.25, -0.75, 1.5;
+  const auto p = permutation::cycle(3, {0, 1, 2});
+  const verify::permutation_law law{"S(PX) = P·S(X)·Pᵀ", {verify::action::permute_rows},
+                                    verify::action::permute_rows_and_cols};
+  const auto scores = [](const std::vector<Matrix<double>>& in) { return Matrix<double>(in[0] * in[0].transpose()); };
+  const auto exact = [](const std::vector<Matrix<double>>&, const Matrix<double>&) { return verify::equality<double>(); };
+  CHECK(verify::check_law<double>(law, scores, {x}, p, exact).held);
+  const auto leak = [&](const std::vector<Matrix<double>>& in) {
+    Matrix<double> s = scores(in);
+    s(0, 1) += 0.125;  // a score that depends on where the pair sits
+    return s;
+  };
+  CHECK_FALSE(verify::check_law<double>(law, leak, {x}, p, exact).held);
+  // Rows only is not this law: P·S is not S(PX).
+  CHECK_FALSE(verify::check_law<double>(verify::equivariance(), scores, {x}, p, exact).held);
+  // The sides with f(x) given are the sides computed from scratch.
+  const auto [l1, r1] = verify::sides<double>(law, scores, {x}, p);
+  const auto [l2, r2] = verify::sides<double>(law, scores, {x}, p, scores({x}));
+  CHECK(l1 == l2);
+  CHECK(r1 == r2);
+}
+
+TEST_CASE("bound: mixed column scales are Σ_c max_i|V_ic|·|W(c, j)|, so a large column widens only what it feeds") {
+  Matrix<double> v(2, 2), w(2, 2);
+  v << 1e12, -0.5, -2e12, 0.25;  // column 0 at 2·10^12, column 1 at 0.5
+  w << 0, 1, 3, -4;               // output column 0 reads only V's column 1
+  const Matrix<double> s = verify::mixed_column_scales(v, w);
+  REQUIRE(s.rows() == 1);
+  REQUIRE(s.cols() == 2);
+  CHECK(s(0, 0) == 1.5);               // 0.5·3
+  CHECK(s(0, 1) == 2e12 * 1 + 0.5 * 4);
+}
+
 }  // namespace
 }  // namespace orderblind

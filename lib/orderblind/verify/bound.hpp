@@ -105,6 +105,21 @@ Matrix<T> column_scales(const Matrix<T>& m) {
   return s;
 }
 
+/// Per-column scales of O·W where every row of O is a convex combination of the rows of V (a multi-head
+/// layer: concat(heads)·W_O): s_j = Σ_c max_i|V_ic|·|W(c, j)|, 1×(columns of W).
+// NOTE: a column c of O moves by at most k·ε·max_i|V_ic| and is at most max_i|V_ic| in size, so column j of
+// O·W moves by at most k·ε·s_j (plus the product's own rounding, also ∝ s_j): a large column of V widens
+// only the output columns it feeds, never the one global scale d·max|W|·max|V|.
+template <Scalar T>
+Matrix<T> mixed_column_scales(const Matrix<T>& v, const Matrix<T>& w) {
+  const Matrix<T> cv = column_scales(v);
+  Matrix<T> s = Matrix<T>::Zero(1, w.cols());
+  for (Eigen::Index j = 0; j < w.cols(); ++j)
+    for (Eigen::Index c = 0; c < w.rows() && c < cv.cols(); ++c)
+      s(0, j) = T(s(0, j) + T(cv(0, c) * magnitude_of(w(c, j))));
+  return s;
+}
+
 /// Entry-wise max of two scale matrices of one shape.
 template <Scalar T>
 Matrix<T> larger_scales(const Matrix<T>& a, const Matrix<T>& b) {

@@ -20,14 +20,16 @@ enum class action {
   none,          ///< left as it is: weights, or an output that must not change
   permute_cols,  ///< column j moves to column P(j): a matrix over the rows of a permuted input (scores and
                  ///< weights against permuted keys: s' = s·Pᵀ)
+  permute_rows_and_cols,  ///< P·m·Pᵀ: a matrix indexed by tokens on both sides (scores, weights)
 };
 
-/// P acting on one matrix as `a` says: P·m, m·Pᵀ, or m itself.
+/// P acting on one matrix as `a` says: P·m, m·Pᵀ, P·m·Pᵀ, or m itself.
 template <class M>
 M act(action a, const M& m, const permutation& p) {
   switch (a) {
     case action::permute_rows: return p.apply_rows(m);
     case action::permute_cols: return p.apply_cols(m);
+    case action::permute_rows_and_cols: return p.apply_cols(M(p.apply_rows(m)));
     case action::none: break;
   }
   return m;
@@ -113,6 +115,7 @@ inline const char* right_side_name(const permutation_law& law) {
   switch (law.output) {
     case action::permute_rows: return "P·f(x)";
     case action::permute_cols: return "f(x)·Pᵀ";
+    case action::permute_rows_and_cols: return "P·f(x)·Pᵀ";
     case action::none: break;
   }
   return "f(x)";

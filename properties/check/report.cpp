@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// A law's result on a user's data as the one evidence record (verify::check), the report of
-// `orderblind check`, and the command's size limits.
+// How a law on a user's data settles its evidence record (verify::check), the report of `orderblind
+// check`, and the command's size limits.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -54,37 +54,17 @@ std::string stated_bound(const std::string& formula, double value, bool overridd
   return "≤ " + formula + " = " + buf;
 }
 
-verify::check to_check(const check_result& r) {
-  verify::check c;
-  c.id = r.id.empty() ? r.law : r.id;
-  // NOTE: a PE law's sentence starts with its id ("bounded: …"); the statement is the rest, so that the
-  // id is not said twice.
-  const std::string prefix = r.id + ": ";
-  c.statement = !r.id.empty() && r.law.rfind(prefix, 0) == 0 ? r.law.substr(prefix.size()) : r.law;
-  c.compared = r.compared;
-  c.arithmetic = r.arithmetic;
-  c.evidence = r.evidence;
-  c.bound = r.bound_text;
-  if (!r.skipped) c.residual = r.worst;
-  c.cases = r.cases;
-  c.seed = r.seed;
-  c.outcome = r.skipped       ? verify::verdict::skipped
-              : r.undecidable ? verify::verdict::not_decidable
-                              : verify::held_if(r.held);
-  c.note = r.note;
+void conclude(verify::check& c, verify::verdict v, const std::string& unit, const std::string& worst_case) {
+  c.outcome = v;
   // NOTE: a failure's note leads with where it failed (the counterexample), so that every format's one-line
   // failure message (JUnit's, Markdown's) names it; `worst_case` keeps it as a field too.
-  if (verify::is_failure(c.outcome) && !r.worst_case.empty())
-    c.note = "fails at " + r.worst_case + (r.note.empty() ? "" : "; " + r.note);
-  c.with("unit", r.unit).with("worst_case", r.worst_case);
-  return c;
+  if (verify::is_failure(v) && !worst_case.empty())
+    c.note = "fails at " + worst_case + (c.note.empty() ? "" : "; " + c.note);
+  c.with("unit", unit).with("worst_case", worst_case);
 }
 
 /// The report: the files read, the seed, every law's check on them, and whether all held.
-verify::report check_report(const std::vector<check_result>& rs, const std::string& input,
-                            std::uint64_t seed) {
-  verify::value::checks checks;
-  for (const auto& r : rs) checks.push_back(to_check(r));
+verify::report check_report(verify::value::checks checks, const std::string& input, std::uint64_t seed) {
   verify::report rep{"orderblind-check/2", "orderblind check: the laws on your files", {}};
   rep.add("input", input).add("seed", seed).add("results", std::move(checks));
   rep.add("all_held", verify::all_held(rep));
