@@ -90,7 +90,7 @@ verify::check prove_a1(const run_config& cfg, const attention_subject& subject) 
   verify::step s6{"6", "Z′ = A′V′ = P A Pᵀ P V = P A V = P Z", src,
                    "Z′ from PX against P·Z, and the chain (P A Pᵀ)(P V) against P·(A V)", exact, "== (exact)"};
   verify::step s6b{"6b", "Attn(PX) = P·Attn(X) with softmax", src, "Z′ against P·Z with exp, in-order sums",
-                    "mpfr100 (MPFR, 100 digits)", "≤ 4(n+1) ε·max(1, max|V|)"};
+                    "mpfr100 (MPFR, 100 digits)", "≤ 4(n+1)·(ε·max|V| + η)"};
   // NOTE: why 2(n+1) ε for the weights. The scores of a row of S′ are the scores of a row of S in
   // another order, bit for bit (dot products over the feature axis in the same order), so the
   // exponentials are identical too; only the normaliser Σ_j w_j is summed in another order. Two

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// The proofs' comparisons, each verify/bound.hpp's: exact `==`, bit for bit, or within k·ε·max(1, magnitude).
+/// The proofs' comparisons, each verify/bound.hpp's: exact `==`, bit for bit, or within k·(ε·magnitude + η).
 #include <sstream>
 #include <string>
 
@@ -31,19 +31,18 @@ verify::comparison compare_exact(const Matrix<T>& got, const Matrix<T>& want, co
   return verify::compare(got, want, verify::equality<T>(), got_name, want_name);
 }
 
-/// max|got − want| ≤ k_eps·ε·max(1, magnitude) for a real scalar: verify/bound.hpp's comparison with one
-/// scale for every entry. A NaN (or an unbounded enclosure, or an infinity) in either matrix, or a NaN
+/// max|got − want| ≤ k_eps·(ε·magnitude + η) for a real scalar: verify/bound.hpp's comparison with one
+/// scale for every entry, the magnitude the caller states (max|V| for an attention output, 1 for weights
+/// and for sines and cosines). No floor: the laws are scale-invariant, so is the bound. A NaN (or an unbounded enclosure, or an infinity) in either matrix, or a NaN
 /// magnitude, fails the case and names the entry. A step prints the residual in ε (verify::step::add
 /// with k_eps).
 template <Scalar T>
 verify::comparison compare_within(const Matrix<T>& got, const Matrix<T>& want, double k_eps, const T& magnitude,
                                   const std::string& what) {
   static_assert(!scalar_traits<T>::is_exact, "exact scalars use compare_exact");
-  // NOTE: `magnitude < 1` is false for NaN, so a NaN magnitude stays the scale, and the comparison fails.
-  const T scale = magnitude < T(1) ? T(1) : magnitude;
   std::ostringstream k;
   k << k_eps;
-  auto c = verify::compare(got, want, verify::within_eps<T>(k_eps, verify::one_scale(scale), "≤ " + k.str() + " ε·max(1, magnitude)"),
+  auto c = verify::compare(got, want, verify::within_eps<T>(k_eps, verify::one_scale(magnitude), "≤ " + k.str() + "·(ε·magnitude + η)"),
                            "got", "want");
   if (!c.held) c.why = what + ": " + c.why;
   return c;

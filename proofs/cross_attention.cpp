@@ -98,7 +98,7 @@ verify::check prove_a2(const run_config& cfg, const attention_subject& subject) 
                    "the output from PC against the output from C, and the chain (a Pᵀ)(P V) against a V", exact,
                    "== (exact)"};
   verify::step s4b{"Step 4b", "the same with softmax", src, "softmax output from PC against from C, in-order sums; "
-                    "and bit for bit with sorted sums", real, "≤ 4(n+1) ε·max(1, max|V|); sorted: =="};
+                    "and bit for bit with sorted sums", real, "≤ 4(n+1)·(ε·max|V| + η); sorted: =="};
   verify::step s5{"Step 5", "the same argument covers the real model: several heads (with W_O), several decoder "
                    "rows, several decoder blocks", src,
                    "multi-head cross-attention with W_O, and a decoder stack (causal self-attention, cross-attention, "
