@@ -1065,6 +1065,172 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
   }
 }
 
+/// A d×d matrix as its rows (a declared generator G and its powers).
+template <Scalar T>
+using rows_t = std::vector<vec<T>>;
+
+/// a·b (zero entries of a skipped: a rotary G is block-diagonal, and an exact product by 0 is wasted work).
+template <Scalar T>
+rows_t<T> rows_mul(const rows_t<T>& a, const rows_t<T>& b) {
+  const std::size_t d = a.size();
+  rows_t<T> c(d, vec<T>(d, T(0)));
+  for (std::size_t i = 0; i < d; ++i)
+    for (std::size_t k = 0; k < d; ++k) {
+      if (a[i][k] == T(0)) continue;
+      for (std::size_t j = 0; j < d; ++j)
+        if (!(b[k][j] == T(0))) c[i][j] = T(c[i][j] + a[i][k] * b[k][j]);
+    }
+  return c;
+}
+
+/// G^p, p ≥ 0, by binary powering.
+template <Scalar T>
+rows_t<T> rows_pow(const rows_t<T>& g, Eigen::Index p) {
+  const std::size_t d = g.size();
+  rows_t<T> r(d, vec<T>(d, T(0)));
+  for (std::size_t i = 0; i < d; ++i) r[i][i] = T(1);
+  rows_t<T> b = g;
+  for (auto e = static_cast<unsigned long long>(p); e; e >>= 1) {
+    if (e & 1ULL) r = rows_mul(r, b);
+    if (e > 1) b = rows_mul(b, b);
+  }
+  return r;
+}
+
+/// a·x.
+template <Scalar T>
+vec<T> rows_apply(const rows_t<T>& a, const vec<T>& x) {
+  vec<T> y(a.size(), T(0));
+  for (std::size_t i = 0; i < a.size(); ++i)
+    for (std::size_t j = 0; j < x.size(); ++j)
+      if (!(a[i][j] == T(0)) && !(x[j] == T(0))) y[i] = T(y[i] + a[i][j] * x[j]);
+  return y;
+}
+
+/// What the battery found about a declared generator G (pe/concept.hpp): GᵀG = I, and query(x, p) = G^p x,
+/// key(x, p) = G^p x on the probed positions, for the basis vectors and the law's content vectors.
+struct generator_finding {
+  bool orthogonal = false;
+  bool agrees = true;        ///< no probed position contradicted the declaration
+  Eigen::Index positions = 0;
+  std::string where;         ///< the probed positions in words
+  std::string orthogonality;  ///< "GᵀG = I (exact ==)" or why not
+  std::string contradiction;  ///< the first probed position where query/key ≠ G^p, in words
+};
+
+/// Checks a declared generator G against the scheme. Exact rows probe the near grid p < positions and the
+/// far windows and boundaries the run planned (G^B by binary powering, neighbours by one product); real
+/// rows the near grid only (G^p there is a product of p roundings: the tolerance grows like p, and a
+/// d×d power per far window would cost more than the law it serves).
+template <class S>
+generator_finding check_generator(const S& s, const battery_config& cfg, const rows_t<scalar_of<S>>& g) {
+  using T = scalar_of<S>;
+  constexpr bool exact = scalar_traits<T>::is_exact;
+  generator_finding f;
+  const Eigen::Index d = s.dim();
+  // GᵀG = I.
+  f.orthogonal = true;
+  for (Eigen::Index i = 0; i < d && f.orthogonal; ++i)
+    for (Eigen::Index j = 0; j < d && f.orthogonal; ++j) {
+      T v(0);
+      for (Eigen::Index k = 0; k < d; ++k) v = T(v + at_index(at_index(g, k), i) * at_index(at_index(g, k), j));
+      const T want = i == j ? T(1) : T(0);
+      if (!close(v, want, tolerance_units(1, d), T(1))) {
+        f.orthogonal = false;
+        f.orthogonality = "G is not orthogonal: (GᵀG)[" + std::to_string(i) + "][" + std::to_string(j) + "] = " + readable(v) +
+                          ", not " + readable(want);
+      }
+    }
+  if (f.orthogonal) f.orthogonality = std::string("GᵀG = I (") + (exact ? "exact ==" : "within " + tolerance_words<T>(tolerance_units(1, d))) + ")";
+  // The group law on the probed positions, for the basis vectors and the contents of the relative-score law.
+  std::vector<vec<T>> xs;
+  for (Eigen::Index j = 0; j < d; ++j) xs.push_back(basis<T>(d, j));
+  for (int ci = 0; ci < cfg.contents; ++ci) {
+    xs.push_back(content_vector<T>(d, 200 + static_cast<std::uint64_t>(ci)));
+    xs.push_back(content_vector<T>(d, 300 + static_cast<std::uint64_t>(ci)));
+  }
+  auto at = [&](Eigen::Index p, const rows_t<T>& gp) {
+    ++f.positions;
+    const double kk = tolerance_units(p, d);
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      const vec<T> want = rows_apply(gp, xs[i]);
+      for (int side = 0; side < 2; ++side) {
+        const vec<T> got = side ? s.key(xs[i], p) : s.query(xs[i], p);
+        if (close_vec(got, want, kk)) continue;
+        const std::string x = i < static_cast<std::size_t>(d) ? "e_" + std::to_string(i) : "the content " + format_vec(xs[i]);
+        f.contradiction = std::string(side ? "key" : "query") + "(x, " + std::to_string(p) + ") = " + format_vec(got) +
+                          " but G^" + std::to_string(p) + " x = " + format_vec(want) + " for x = " + x;
+        return false;
+      }
+    }
+    return true;
+  };
+  rows_t<T> gp = rows_pow(g, 0);
+  for (Eigen::Index p = 0; p < cfg.positions; ++p, gp = rows_mul(g, gp))
+    if (!at(p, gp)) return f.agrees = false, f;
+  f.where = "p < " + std::to_string(cfg.positions);
+  if constexpr (exact) {
+    const auto bases = far_bases(s, cfg, 0);
+    for (Eigen::Index B : bases) {
+      gp = rows_pow(g, B);
+      for (Eigen::Index p = B; p < B + cfg.far_span; ++p, gp = rows_mul(g, gp))
+        if (!at(p, gp)) return f.agrees = false, f;
+    }
+    for (Eigen::Index B : cfg.boundary_far) {
+      gp = rows_pow(g, B - 1);
+      for (Eigen::Index p = B - 1; p <= B + 1; ++p, gp = rows_mul(g, gp))
+        if (!at(p, gp)) return f.agrees = false, f;
+    }
+    if (!bases.empty()) f.where += "; windows around " + windows_short(bases, cfg.far_span);
+    if (!cfg.boundary_far.empty()) f.where += "; boundaries " + boundary_words(cfg);
+  }
+  return f;
+}
+
+/// Adds to the relative-score cell what a declared generator G gives: in exact arithmetic, when the law
+/// held, G is orthogonal and query/key = G^p on every probed position, "relative scores for all m, n" by
+/// the shift argument ⟨G^m q, G^n k⟩ = qᵀ(Gᵀ)^m G^n k = ⟨q, G^(n−m) k⟩ (GᵀG = I) — stated with what it
+/// rests on. A probed position where query/key ≠ G^p contradicts the declaration (the cell disagrees);
+/// a G that is not orthogonal, or a real row (GᵀG = I only within rounding), concludes nothing.
+template <class S>
+void judge_generator(const S& s, const battery_config& cfg, cell& c) {
+  using T = scalar_of<S>;
+  if constexpr (S::kind == pe_kind::query_key) {
+    if (!s.has_generator_member()) return;
+    const rows_t<T> g = s.generator_value();
+    if (g.empty()) return;
+    const generator_finding f = check_generator(s, cfg, g);
+    if (!f.agrees) {
+      c.contradicts_declaration = true;
+      const std::string words = "the scheme contradicts its declared generator G: " + f.contradiction;
+      c.summary = holds(c.result) ? words + " (the sampled law itself " + verdict_name(c.result) + ")" : c.summary + "; " + words;
+      c.evidence += "; " + words + " (" + tolerance_words<T>(tolerance_units(cfg.positions, s.dim())) + ")";
+      return;
+    }
+    const std::string checked = f.orthogonality + "; query(x, p) = G^p x and key(x, p) = G^p x " +
+                                (scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") + " on " +
+                                std::to_string(f.positions) + " positions (" + f.where + "), x the " +
+                                std::to_string(s.dim()) + " basis vectors and the law's " + std::to_string(2 * cfg.contents) +
+                                " content vectors";
+    if (!f.orthogonal) {
+      c.evidence += "; declared generator G: " + checked + ": no conclusion for all m, n";
+      return;
+    }
+    if (!scalar_traits<T>::is_exact) {
+      c.evidence += "; declared generator G: " + checked +
+                    "; no conclusion for all m, n here: GᵀG = I holds only within rounding (drawn in exact rows)";
+      return;
+    }
+    if (!holds(c.result)) return;
+    c.group = "relative scores for all m, n by the shift argument ⟨G^m q, G^n k⟩ = ⟨q, G^(n−m) k⟩, from the declared "
+              "generator G: " + checked +
+              "; it rests on the scheme computing G^p at the positions not probed (not checked there)";
+    c.evidence += "; " + c.group;
+  } else {
+    (void)s, (void)cfg, (void)c;
+  }
+}
+
 template <class S>
 cell check_relative_scores(const S& s, const battery_config& cfg) {
   if constexpr (S::kind == pe_kind::additive) {
@@ -1072,7 +1238,9 @@ cell check_relative_scores(const S& s, const battery_config& cfg) {
     c.summary = "(p_m·p_n, M = I) " + c.summary;
     return c;
   } else {
-    return translation_invariance(s, cfg, property::relative_scores);
+    cell c = translation_invariance(s, cfg, property::relative_scores);
+    judge_generator(s, cfg, c);
+    return c;
   }
 }
 

@@ -212,6 +212,24 @@ struct rope_scheme {
   vec<T> query(const vec<T>& q, Eigen::Index m) const { return rotate(q, m, r, layout, angles); }
   vec<T> key(const vec<T>& k, Eigen::Index n) const { return rotate(k, n, r, layout, angles); }
   T norm_scale() const { return angles.amplitude; }
+  /// G = R_1 (the rotation by θ_i on each pair, the identity past r): query(q, m) = G^m q, a one-parameter
+  /// group. None (empty) when the angles carry an amplitude a ≠ 1 (YaRN): a·R_m is not G^m for any G.
+  std::vector<vec<T>> generator() const {
+    if (!(angles.amplitude == T(1))) return {};
+    std::vector<vec<T>> g(to_size(d, "the width"), vec<T>(to_size(d, "the width"), T(0)));
+    for (Eigen::Index j = 0; j < d; ++j) at_index(at_index(g, j), j) = T(1);
+    const Eigen::Index half = r / 2;
+    for (Eigen::Index i = 0; i < half; ++i) {
+      const Eigen::Index a = layout == rotary_layout::interleaved ? 2 * i : i;
+      const Eigen::Index b = layout == rotary_layout::interleaved ? 2 * i + 1 : i + half;
+      const auto [c, s] = angles.cos_sin(i, 1);
+      at_index(at_index(g, a), a) = c;
+      at_index(at_index(g, a), b) = T(-s);
+      at_index(at_index(g, b), a) = s;
+      at_index(at_index(g, b), b) = c;
+    }
+    return g;
+  }
   std::vector<std::pair<T, T>> phases(Eigen::Index delta) const {
     std::vector<std::pair<T, T>> out;
     for (Eigen::Index i = 0; i < angles.pairs(); ++i) out.push_back(angles.cos_sin(i, delta));
