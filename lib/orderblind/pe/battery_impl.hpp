@@ -19,6 +19,7 @@
 #include "orderblind/index.hpp"
 #include "orderblind/pe/concept.hpp"
 #include "orderblind/pe/erased.hpp"
+#include "orderblind/pe/gaussian.hpp"
 #include "orderblind/pe/report.hpp"
 #include "orderblind/pe/solve.hpp"
 #include "orderblind/pe/vector.hpp"
@@ -64,12 +65,13 @@ struct battery_config {
   /// at 0, injectivity among the three and against the near range — while a probed entry is predicted
   /// to stay below this many characters. Enough to see ids wrapped at 2^k and positions rounded to a
   /// k-bit grid; the whole windows, the shifts and the distance scales stay at the first budget.
-  // NOTE: 40000 characters (≈ 1.3·10⁵ bits: an exact RoPE of d = 4 up to 2^14). The catalogue's exact
-  // interleaved RoPE row took 0.49 s of CPU with no boundary pairs, 1.7 s with 40000 (to 2^14), 3.8 s with
-  // 80000 (2^15), 9.5 s with 160000 (2^16), on this machine class: every rational sum canonicalises with
-  // GMP's gcd, 26 ms at 1.5·10⁵ bits, 0.3 s at 6·10⁵, 2.3 s at 2.4·10⁶ (docs/user-schemes.md §8), so
-  // 2^17 … 2^24 would cost seconds to minutes per score; the real-arithmetic rows probe them.
-  std::size_t exact_boundary_chars = 40000;
+  // NOTE: 600000 characters (≈ 2·10⁶ bits: an exact RoPE of d = 4 up to 2^18). No large fraction is reduced
+  // there: Pythagorean rotations are Gaussian-integer powers in lowest terms and the boundary scores are
+  // compared over the integers (pe/gaussian.hpp). CPU time of the catalogue's exact interleaved RoPE row on
+  // this machine class (2026-12-03, load 7–14): 0.31 s to 2^14, 2.7 s to 2^18 (the default), 6.9 s to 2^20;
+  // the boundaries 2^19 … 2^24 cost more than the rest of a run (docs/user-schemes.md §8 measures them) and
+  // are probed with a larger budget (a battery_config; tests/pe probes them all under the `slow` label).
+  std::size_t exact_boundary_chars = 600000;
   /// Filled by the run (not by the caller): why the far windows stop where they do, if they stop early,
   /// whether the window below max_position is probed, and the powers of two probed at their boundary only.
   std::string far_note;
@@ -230,13 +232,43 @@ inline std::string labelled_exact(const std::string& t, std::size_t max_chars = 
 /// real one to 12 characters.
 template <Scalar T>
 std::string readable(const T& x) {
+  if constexpr (std::is_same_v<T, mpq_rational>) {
+    // NOTE: past 10⁴ digits, from GMP's sizes and a double, without the decimal text (seconds at 10⁷ digits).
+    mpq_srcptr q = x.backend().data();
+    const std::size_t p = mpz_sizeinbase(mpq_numref(q), 10), d = mpz_sizeinbase(mpq_denref(q), 10);
+    if (p + d > 10000) {
+      std::ostringstream os;
+      os.precision(10);
+      os << "≈ " << mpq_get_d(q) << " (exact: p/q of about " << p << "/" << d << " digits)";
+      return os.str();
+    }
+  }
   if constexpr (scalar_traits<T>::is_exact) return labelled_exact(format_scalar(x));
   else return short_scalar(x);
+}
+
+/// A vector for reading: each entry as `readable` gives it, at most `max_entries`.
+template <Scalar T>
+std::string readable_vec(const vec<T>& v, std::size_t max_entries = 8) {
+  if constexpr (!scalar_traits<T>::is_exact) {
+    return format_vec(v, max_entries);
+  } else {
+    std::string s = "(";
+    for (std::size_t i = 0; i < v.size() && i < max_entries; ++i) s += (i ? ", " : "") + readable(v[i]);
+    return s + (v.size() > max_entries ? ", …)" : ")");
+  }
 }
 
 template <Scalar T>
 bool close_vec(const vec<T>& a, const vec<T>& b, double k) {
   if (a.size() != b.size()) return false;
+  if constexpr (scalar_traits<T>::is_exact) {
+    // NOTE: == entry by entry, with no magnitude: comparing exact values of 10⁷ bits costs a product each.
+    (void)k;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (!(a[i] == b[i])) return false;
+    return true;
+  }
   T mag = std::max(max_entry(a), max_entry(b));
   for (std::size_t i = 0; i < a.size(); ++i)
     if (!close(a[i], b[i], k, mag)) return false;
@@ -347,7 +379,16 @@ std::vector<Eigen::Index> far_bases(const S& s, const battery_config& cfg, Eigen
 template <Scalar T>
 std::size_t widest_entry(const vec<T>& v) {
   std::size_t w = 0;
-  for (const auto& x : v) w = std::max(w, format_scalar(x).size());
+  for (const auto& x : v) {
+    if constexpr (std::is_same_v<T, mpq_rational>) {
+      // NOTE: from GMP's size in base 10 (exact or one more), not the decimal text: at 2^24 an entry of an
+      // exact rotation has 3.7·10⁷ characters, whose conversion alone costs seconds.
+      mpq_srcptr q = x.backend().data();
+      w = std::max(w, mpz_sizeinbase(mpq_numref(q), 10) + mpz_sizeinbase(mpq_denref(q), 10) + 2);
+    } else {
+      w = std::max(w, format_scalar(x).size());
+    }
+  }
   return w;
 }
 
@@ -639,7 +680,7 @@ cell check_injective(const S& s, const battery_config& cfg) {
       if (!close_vec(ep, eq, kk)) return false;
       c.result = verdict::fails;
       c.summary = "fails at p = " + std::to_string(p) + ", q = " + std::to_string(q) + ": positions " + std::to_string(p) +
-                  " and " + std::to_string(q) + " encode alike: " + format_vec(ep) + where;
+                  " and " + std::to_string(q) + " encode alike: " + readable_vec(ep) + where;
       c.evidence = c.summary + " (" + tolerance_words<T>(kk) + "; pairs searched in order of the larger position)";
       return true;
     };
@@ -926,6 +967,27 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
       for (const auto& [m, n] : {std::pair{B - 1, B}, std::pair{B, B - 1}, std::pair{B, B + 1}, std::pair{B + 1, B},
                                   std::pair{B - 1, B + 1}}) {
         const Eigen::Index lo = std::min(m, n);
+        if constexpr (std::is_same_v<T, mpq_rational> && S::kind != pe_kind::score_bias) {
+          // NOTE: Σ a_i b_i == score(m − lo, n − lo) decided over the integers (pe/gaussian.hpp, dot_equals): the
+          // entries have up to 10⁷ bits at 2^24, where reducing one sum with GMP's gcd took 21 s.
+          const vec<T>& a = at_index(qs, m - B + 1);
+          const vec<T>& b = S::kind == pe_kind::query_key ? at_index(ks, n - B + 1) : at_index(qs, n - B + 1);
+          const T ref = position_score(s, q, k, m - lo, n - lo, far_length);
+          ++cases;
+          double approx = 0;
+          if (gaussian::dot_equals(a, b, ref, &approx)) continue;
+          std::ostringstream os;
+          os.precision(10);
+          os << approx;
+          c.result = verdict::fails;
+          c.summary = "fails at m = " + std::to_string(m) + ", n = " + std::to_string(n) + ": score(m=" + std::to_string(m) +
+                      ", n=" + std::to_string(n) + ") ≈ " + os.str() + " but score(m=" + std::to_string(m - lo) + ", n=" +
+                      std::to_string(n - lo) + ") = " + readable(ref) + where;
+          c.evidence = c.summary + " with q = " + format_vec(q) + ", k = " + format_vec(k) +
+                       "; exact ==, decided over the integers (Σ a_i b_i as one unreduced fraction X/Y, X·den = num·Y; the "
+                       "left side printed to double precision) (" + arithmetic_name<T>() + ")";
+          return c;
+        }
         if (differ(m, n, far_score(m, n), m - lo, n - lo, position_score(s, q, k, m - lo, n - lo, far_length), kk, mag, q, k,
                    where, "; " + tolerance_words<T>(kk)))
           return c;
@@ -1118,6 +1180,9 @@ struct generator_finding {
   std::string contradiction;  ///< the first probed position where query/key ≠ G^p, in words
 };
 
+/// The farthest boundary at which exact rows check a declared generator (see check_generator).
+inline constexpr Eigen::Index generator_reach = Eigen::Index(1) << 16;
+
 /// Checks a declared generator G against the scheme. Exact rows probe the near grid p < positions and the
 /// far windows and boundaries the run planned (G^B by binary powering, neighbours by one product); real
 /// rows the near grid only (G^p there is a product of p roundings: the tolerance grows like p, and a
@@ -1176,13 +1241,18 @@ generator_finding check_generator(const S& s, const battery_config& cfg, const r
       for (Eigen::Index p = B; p < B + cfg.far_span; ++p, gp = rows_mul(g, gp))
         if (!at(p, gp)) return f.agrees = false, f;
     }
+    // NOTE: G^B's exact powers canonicalise sums of 10⁵-bit numbers past 2^16 (seconds each): the group law
+    // is checked at the boundaries up to there, and the evidence lists them.
+    std::vector<Eigen::Index> reached;
     for (Eigen::Index B : cfg.boundary_far) {
+      if (B > generator_reach) continue;
+      reached.push_back(B);
       gp = rows_pow(g, B - 1);
       for (Eigen::Index p = B - 1; p <= B + 1; ++p, gp = rows_mul(g, gp))
         if (!at(p, gp)) return f.agrees = false, f;
     }
     if (!bases.empty()) f.where += "; windows around " + windows_short(bases, cfg.far_span);
-    if (!cfg.boundary_far.empty()) f.where += "; boundaries " + boundary_words(cfg);
+    if (!reached.empty()) f.where += "; boundaries " + windows_short(reached, 0);
   }
   return f;
 }
