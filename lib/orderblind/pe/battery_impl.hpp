@@ -19,6 +19,7 @@
 #include "orderblind/index.hpp"
 #include "orderblind/pe/concept.hpp"
 #include "orderblind/pe/erased.hpp"
+#include "orderblind/pe/gaussian.hpp"
 #include "orderblind/pe/report.hpp"
 #include "orderblind/pe/solve.hpp"
 #include "orderblind/pe/vector.hpp"
@@ -64,12 +65,13 @@ struct battery_config {
   /// at 0, injectivity among the three and against the near range — while a probed entry is predicted
   /// to stay below this many characters. Enough to see ids wrapped at 2^k and positions rounded to a
   /// k-bit grid; the whole windows, the shifts and the distance scales stay at the first budget.
-  // NOTE: 40000 characters (≈ 1.3·10⁵ bits: an exact RoPE of d = 4 up to 2^14). The catalogue's exact
-  // interleaved RoPE row took 0.49 s of CPU with no boundary pairs, 1.7 s with 40000 (to 2^14), 3.8 s with
-  // 80000 (2^15), 9.5 s with 160000 (2^16), on this machine class: every rational sum canonicalises with
-  // GMP's gcd, 26 ms at 1.5·10⁵ bits, 0.3 s at 6·10⁵, 2.3 s at 2.4·10⁶ (docs/user-schemes.md §8), so
-  // 2^17 … 2^24 would cost seconds to minutes per score; the real-arithmetic rows probe them.
-  std::size_t exact_boundary_chars = 40000;
+  // NOTE: 600000 characters (≈ 2·10⁶ bits: an exact RoPE of d = 4 up to 2^18). No large fraction is reduced
+  // there: Pythagorean rotations are Gaussian-integer powers in lowest terms and the boundary scores are
+  // compared over the integers (pe/gaussian.hpp). CPU time of the catalogue's exact interleaved RoPE row on
+  // this machine class (2026-12-03, load 7–14): 0.31 s to 2^14, 2.7 s to 2^18 (the default), 6.9 s to 2^20;
+  // the boundaries 2^19 … 2^24 cost more than the rest of a run (docs/user-schemes.md §8 measures them) and
+  // are probed with a larger budget (a battery_config; tests/pe probes them all under the `slow` label).
+  std::size_t exact_boundary_chars = 600000;
   /// Filled by the run (not by the caller): why the far windows stop where they do, if they stop early,
   /// whether the window below max_position is probed, and the powers of two probed at their boundary only.
   std::string far_note;
@@ -230,13 +232,43 @@ inline std::string labelled_exact(const std::string& t, std::size_t max_chars = 
 /// real one to 12 characters.
 template <Scalar T>
 std::string readable(const T& x) {
+  if constexpr (std::is_same_v<T, mpq_rational>) {
+    // NOTE: past 10⁴ digits, from GMP's sizes and a double, without the decimal text (seconds at 10⁷ digits).
+    mpq_srcptr q = x.backend().data();
+    const std::size_t p = mpz_sizeinbase(mpq_numref(q), 10), d = mpz_sizeinbase(mpq_denref(q), 10);
+    if (p + d > 10000) {
+      std::ostringstream os;
+      os.precision(10);
+      os << "≈ " << mpq_get_d(q) << " (exact: p/q of about " << p << "/" << d << " digits)";
+      return os.str();
+    }
+  }
   if constexpr (scalar_traits<T>::is_exact) return labelled_exact(format_scalar(x));
   else return short_scalar(x);
+}
+
+/// A vector for reading: each entry as `readable` gives it, at most `max_entries`.
+template <Scalar T>
+std::string readable_vec(const vec<T>& v, std::size_t max_entries = 8) {
+  if constexpr (!scalar_traits<T>::is_exact) {
+    return format_vec(v, max_entries);
+  } else {
+    std::string s = "(";
+    for (std::size_t i = 0; i < v.size() && i < max_entries; ++i) s += (i ? ", " : "") + readable(v[i]);
+    return s + (v.size() > max_entries ? ", …)" : ")");
+  }
 }
 
 template <Scalar T>
 bool close_vec(const vec<T>& a, const vec<T>& b, double k) {
   if (a.size() != b.size()) return false;
+  if constexpr (scalar_traits<T>::is_exact) {
+    // NOTE: == entry by entry, with no magnitude: comparing exact values of 10⁷ bits costs a product each.
+    (void)k;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (!(a[i] == b[i])) return false;
+    return true;
+  }
   T mag = std::max(max_entry(a), max_entry(b));
   for (std::size_t i = 0; i < a.size(); ++i)
     if (!close(a[i], b[i], k, mag)) return false;
@@ -347,7 +379,16 @@ std::vector<Eigen::Index> far_bases(const S& s, const battery_config& cfg, Eigen
 template <Scalar T>
 std::size_t widest_entry(const vec<T>& v) {
   std::size_t w = 0;
-  for (const auto& x : v) w = std::max(w, format_scalar(x).size());
+  for (const auto& x : v) {
+    if constexpr (std::is_same_v<T, mpq_rational>) {
+      // NOTE: from GMP's size in base 10 (exact or one more), not the decimal text: at 2^24 an entry of an
+      // exact rotation has 3.7·10⁷ characters, whose conversion alone costs seconds.
+      mpq_srcptr q = x.backend().data();
+      w = std::max(w, mpz_sizeinbase(mpq_numref(q), 10) + mpz_sizeinbase(mpq_denref(q), 10) + 2);
+    } else {
+      w = std::max(w, format_scalar(x).size());
+    }
+  }
   return w;
 }
 
@@ -639,7 +680,7 @@ cell check_injective(const S& s, const battery_config& cfg) {
       if (!close_vec(ep, eq, kk)) return false;
       c.result = verdict::fails;
       c.summary = "fails at p = " + std::to_string(p) + ", q = " + std::to_string(q) + ": positions " + std::to_string(p) +
-                  " and " + std::to_string(q) + " encode alike: " + format_vec(ep) + where;
+                  " and " + std::to_string(q) + " encode alike: " + readable_vec(ep) + where;
       c.evidence = c.summary + " (" + tolerance_words<T>(kk) + "; pairs searched in order of the larger position)";
       return true;
     };
@@ -926,6 +967,27 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
       for (const auto& [m, n] : {std::pair{B - 1, B}, std::pair{B, B - 1}, std::pair{B, B + 1}, std::pair{B + 1, B},
                                   std::pair{B - 1, B + 1}}) {
         const Eigen::Index lo = std::min(m, n);
+        if constexpr (std::is_same_v<T, mpq_rational> && S::kind != pe_kind::score_bias) {
+          // NOTE: Σ a_i b_i == score(m − lo, n − lo) decided over the integers (pe/gaussian.hpp, dot_equals): the
+          // entries have up to 10⁷ bits at 2^24, where reducing one sum with GMP's gcd took 21 s.
+          const vec<T>& a = at_index(qs, m - B + 1);
+          const vec<T>& b = S::kind == pe_kind::query_key ? at_index(ks, n - B + 1) : at_index(qs, n - B + 1);
+          const T ref = position_score(s, q, k, m - lo, n - lo, far_length);
+          ++cases;
+          double approx = 0;
+          if (gaussian::dot_equals(a, b, ref, &approx)) continue;
+          std::ostringstream os;
+          os.precision(10);
+          os << approx;
+          c.result = verdict::fails;
+          c.summary = "fails at m = " + std::to_string(m) + ", n = " + std::to_string(n) + ": score(m=" + std::to_string(m) +
+                      ", n=" + std::to_string(n) + ") ≈ " + os.str() + " but score(m=" + std::to_string(m - lo) + ", n=" +
+                      std::to_string(n - lo) + ") = " + readable(ref) + where;
+          c.evidence = c.summary + " with q = " + format_vec(q) + ", k = " + format_vec(k) +
+                       "; exact ==, decided over the integers (Σ a_i b_i as one unreduced fraction X/Y, X·den = num·Y; the "
+                       "left side printed to double precision) (" + arithmetic_name<T>() + ")";
+          return c;
+        }
         if (differ(m, n, far_score(m, n), m - lo, n - lo, position_score(s, q, k, m - lo, n - lo, far_length), kk, mag, q, k,
                    where, "; " + tolerance_words<T>(kk)))
           return c;
@@ -1065,6 +1127,180 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
   }
 }
 
+/// A d×d matrix as its rows (a declared generator G and its powers).
+template <Scalar T>
+using rows_t = std::vector<vec<T>>;
+
+/// a·b (zero entries of a skipped: a rotary G is block-diagonal, and an exact product by 0 is wasted work).
+template <Scalar T>
+rows_t<T> rows_mul(const rows_t<T>& a, const rows_t<T>& b) {
+  const std::size_t d = a.size();
+  rows_t<T> c(d, vec<T>(d, T(0)));
+  for (std::size_t i = 0; i < d; ++i)
+    for (std::size_t k = 0; k < d; ++k) {
+      if (a[i][k] == T(0)) continue;
+      for (std::size_t j = 0; j < d; ++j)
+        if (!(b[k][j] == T(0))) c[i][j] = T(c[i][j] + a[i][k] * b[k][j]);
+    }
+  return c;
+}
+
+/// G^p, p ≥ 0, by binary powering.
+template <Scalar T>
+rows_t<T> rows_pow(const rows_t<T>& g, Eigen::Index p) {
+  const std::size_t d = g.size();
+  rows_t<T> r(d, vec<T>(d, T(0)));
+  for (std::size_t i = 0; i < d; ++i) r[i][i] = T(1);
+  rows_t<T> b = g;
+  for (auto e = static_cast<unsigned long long>(p); e; e >>= 1) {
+    if (e & 1ULL) r = rows_mul(r, b);
+    if (e > 1) b = rows_mul(b, b);
+  }
+  return r;
+}
+
+/// a·x.
+template <Scalar T>
+vec<T> rows_apply(const rows_t<T>& a, const vec<T>& x) {
+  vec<T> y(a.size(), T(0));
+  for (std::size_t i = 0; i < a.size(); ++i)
+    for (std::size_t j = 0; j < x.size(); ++j)
+      if (!(a[i][j] == T(0)) && !(x[j] == T(0))) y[i] = T(y[i] + a[i][j] * x[j]);
+  return y;
+}
+
+/// What the battery found about a declared generator G (pe/concept.hpp): GᵀG = I, and query(x, p) = G^p x,
+/// key(x, p) = G^p x on the probed positions, for the basis vectors and the law's content vectors.
+struct generator_finding {
+  bool orthogonal = false;
+  bool agrees = true;        ///< no probed position contradicted the declaration
+  Eigen::Index positions = 0;
+  std::string where;         ///< the probed positions in words
+  std::string orthogonality;  ///< "GᵀG = I (exact ==)" or why not
+  std::string contradiction;  ///< the first probed position where query/key ≠ G^p, in words
+};
+
+/// The farthest boundary at which exact rows check a declared generator (see check_generator).
+inline constexpr Eigen::Index generator_reach = Eigen::Index(1) << 16;
+
+/// Checks a declared generator G against the scheme. Exact rows probe the near grid p < positions and the
+/// far windows and boundaries the run planned (G^B by binary powering, neighbours by one product); real
+/// rows the near grid only (G^p there is a product of p roundings: the tolerance grows like p, and a
+/// d×d power per far window would cost more than the law it serves).
+template <class S>
+generator_finding check_generator(const S& s, const battery_config& cfg, const rows_t<scalar_of<S>>& g) {
+  using T = scalar_of<S>;
+  constexpr bool exact = scalar_traits<T>::is_exact;
+  generator_finding f;
+  const Eigen::Index d = s.dim();
+  // GᵀG = I.
+  f.orthogonal = true;
+  for (Eigen::Index i = 0; i < d && f.orthogonal; ++i)
+    for (Eigen::Index j = 0; j < d && f.orthogonal; ++j) {
+      T v(0);
+      for (Eigen::Index k = 0; k < d; ++k) v = T(v + at_index(at_index(g, k), i) * at_index(at_index(g, k), j));
+      const T want = i == j ? T(1) : T(0);
+      if (!close(v, want, tolerance_units(1, d), T(1))) {
+        f.orthogonal = false;
+        f.orthogonality = "G is not orthogonal: (GᵀG)[" + std::to_string(i) + "][" + std::to_string(j) + "] = " + readable(v) +
+                          ", not " + readable(want);
+      }
+    }
+  if (f.orthogonal) f.orthogonality = std::string("GᵀG = I (") + (exact ? "exact ==" : "within " + tolerance_words<T>(tolerance_units(1, d))) + ")";
+  // The group law on the probed positions, for the basis vectors and the contents of the relative-score law.
+  std::vector<vec<T>> xs;
+  for (Eigen::Index j = 0; j < d; ++j) xs.push_back(basis<T>(d, j));
+  for (int ci = 0; ci < cfg.contents; ++ci) {
+    xs.push_back(content_vector<T>(d, 200 + static_cast<std::uint64_t>(ci)));
+    xs.push_back(content_vector<T>(d, 300 + static_cast<std::uint64_t>(ci)));
+  }
+  auto at = [&](Eigen::Index p, const rows_t<T>& gp) {
+    ++f.positions;
+    const double kk = tolerance_units(p, d);
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      const vec<T> want = rows_apply(gp, xs[i]);
+      for (int side = 0; side < 2; ++side) {
+        const vec<T> got = side ? s.key(xs[i], p) : s.query(xs[i], p);
+        if (close_vec(got, want, kk)) continue;
+        const std::string x = i < static_cast<std::size_t>(d) ? "e_" + std::to_string(i) : "the content " + format_vec(xs[i]);
+        f.contradiction = std::string(side ? "key" : "query") + "(x, " + std::to_string(p) + ") = " + format_vec(got) +
+                          " but G^" + std::to_string(p) + " x = " + format_vec(want) + " for x = " + x;
+        return false;
+      }
+    }
+    return true;
+  };
+  rows_t<T> gp = rows_pow(g, 0);
+  for (Eigen::Index p = 0; p < cfg.positions; ++p, gp = rows_mul(g, gp))
+    if (!at(p, gp)) return f.agrees = false, f;
+  f.where = "p < " + std::to_string(cfg.positions);
+  if constexpr (exact) {
+    const auto bases = far_bases(s, cfg, 0);
+    for (Eigen::Index B : bases) {
+      gp = rows_pow(g, B);
+      for (Eigen::Index p = B; p < B + cfg.far_span; ++p, gp = rows_mul(g, gp))
+        if (!at(p, gp)) return f.agrees = false, f;
+    }
+    // NOTE: G^B's exact powers canonicalise sums of 10⁵-bit numbers past 2^16 (seconds each): the group law
+    // is checked at the boundaries up to there, and the evidence lists them.
+    std::vector<Eigen::Index> reached;
+    for (Eigen::Index B : cfg.boundary_far) {
+      if (B > generator_reach) continue;
+      reached.push_back(B);
+      gp = rows_pow(g, B - 1);
+      for (Eigen::Index p = B - 1; p <= B + 1; ++p, gp = rows_mul(g, gp))
+        if (!at(p, gp)) return f.agrees = false, f;
+    }
+    if (!bases.empty()) f.where += "; windows around " + windows_short(bases, cfg.far_span);
+    if (!reached.empty()) f.where += "; boundaries " + windows_short(reached, 0);
+  }
+  return f;
+}
+
+/// Adds to the relative-score cell what a declared generator G gives: in exact arithmetic, when the law
+/// held, G is orthogonal and query/key = G^p on every probed position, "relative scores for all m, n" by
+/// the shift argument ⟨G^m q, G^n k⟩ = qᵀ(Gᵀ)^m G^n k = ⟨q, G^(n−m) k⟩ (GᵀG = I) — stated with what it
+/// rests on. A probed position where query/key ≠ G^p contradicts the declaration (the cell disagrees);
+/// a G that is not orthogonal, or a real row (GᵀG = I only within rounding), concludes nothing.
+template <class S>
+void judge_generator(const S& s, const battery_config& cfg, cell& c) {
+  using T = scalar_of<S>;
+  if constexpr (S::kind == pe_kind::query_key) {
+    if (!s.has_generator_member()) return;
+    const rows_t<T> g = s.generator_value();
+    if (g.empty()) return;
+    const generator_finding f = check_generator(s, cfg, g);
+    if (!f.agrees) {
+      c.contradicts_declaration = true;
+      const std::string words = "the scheme contradicts its declared generator G: " + f.contradiction;
+      c.summary = holds(c.result) ? words + " (the sampled law itself " + verdict_name(c.result) + ")" : c.summary + "; " + words;
+      c.evidence += "; " + words + " (" + tolerance_words<T>(tolerance_units(cfg.positions, s.dim())) + ")";
+      return;
+    }
+    const std::string checked = f.orthogonality + "; query(x, p) = G^p x and key(x, p) = G^p x " +
+                                (scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") + " on " +
+                                std::to_string(f.positions) + " positions (" + f.where + "), x the " +
+                                std::to_string(s.dim()) + " basis vectors and the law's " + std::to_string(2 * cfg.contents) +
+                                " content vectors";
+    if (!f.orthogonal) {
+      c.evidence += "; declared generator G: " + checked + ": no conclusion for all m, n";
+      return;
+    }
+    if (!scalar_traits<T>::is_exact) {
+      c.evidence += "; declared generator G: " + checked +
+                    "; no conclusion for all m, n here: GᵀG = I holds only within rounding (drawn in exact rows)";
+      return;
+    }
+    if (!holds(c.result)) return;
+    c.group = "relative scores for all m, n by the shift argument ⟨G^m q, G^n k⟩ = ⟨q, G^(n−m) k⟩, from the declared "
+              "generator G: " + checked +
+              "; it rests on the scheme computing G^p at the positions not probed (not checked there)";
+    c.evidence += "; " + c.group;
+  } else {
+    (void)s, (void)cfg, (void)c;
+  }
+}
+
 template <class S>
 cell check_relative_scores(const S& s, const battery_config& cfg) {
   if constexpr (S::kind == pe_kind::additive) {
@@ -1072,7 +1308,9 @@ cell check_relative_scores(const S& s, const battery_config& cfg) {
     c.summary = "(p_m·p_n, M = I) " + c.summary;
     return c;
   } else {
-    return translation_invariance(s, cfg, property::relative_scores);
+    cell c = translation_invariance(s, cfg, property::relative_scores);
+    judge_generator(s, cfg, c);
+    return c;
   }
 }
 

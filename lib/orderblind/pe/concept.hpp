@@ -19,6 +19,11 @@
 ///   - `T norm_scale() const`        the factor by which a query_key scheme scales norms by design (YaRN's a)
 ///   - `std::vector<std::pair<T, T>> phases(Eigen::Index delta) const`  (cos, sin) of delta·θ_i per rotated pair,
 ///                                   for the RoPE long-term-decay bound
+///   - `std::vector<std::vector<T>> generator() const`  (query_key) a d×d matrix G, given as its d rows, with
+///                                   query(q, m) = G^m q and key(k, n) = G^n k: the scheme is a one-parameter
+///                                   group. The battery checks G against query/key on the positions it probes
+///                                   and GᵀG = I, and concludes "relative scores for all m, n" in exact
+///                                   arithmetic (docs/user-schemes.md §10). An empty matrix declares none.
 /// Positions, lengths and widths are `Eigen::Index`, the library's index type (orderblind/index.hpp); it
 /// is `long` on LP64 platforms, so a scheme written with `long` satisfies the same requirements.
 /// Each requirement is a trait paired with a concept (mp++ style); `require_scheme<S>()` turns a
@@ -160,6 +165,12 @@ concept has_norm_scale = has_scalar_type<S> && requires(const S& s) {
 template <class S>
 concept has_stated_expectations = requires(const S& s) {
   { s.expectations() } -> std::convertible_to<std::vector<std::pair<property, expectation>>>;
+};
+
+/// Optional: `s.generator()` (a query_key scheme's one-parameter group: G as its d rows, or empty for none).
+template <class S>
+concept has_generator = has_scalar_type<S> && requires(const S& s) {
+  { s.generator() } -> std::convertible_to<std::vector<std::vector<typename S::scalar_type>>>;
 };
 
 template <class S>

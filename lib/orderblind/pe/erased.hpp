@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 /// A scheme behind a fixed type: `erased_scheme<T, K>` holds any `Scheme` of scalar T and kind K and
-/// forwards to it, with the optional members (max_position, norm_scale, phases, expectations) as
+/// forwards to it, with the optional members (max_position, norm_scale, phases, generator, expectations) as
 /// run-time answers instead of compile-time traits. It is also where a scheme is validated: its width
 /// and maximum position against the battery's stated range, the length of every vector it returns, and
 /// anything it throws, which becomes an error naming the call and the position.
@@ -95,6 +95,7 @@ class erased_scheme {
   using scalar_type = T;
   static constexpr pe_kind kind = K;
   using expectations_t = std::vector<std::pair<property, expectation>>;
+  using generator_t = std::vector<std::vector<T>>;
 
   /// Holds a copy of `s` and validates it (see `validate`): its name, parameters, width and maximum
   /// position are read once, here, and every vector it returns is checked to have dim() entries.
@@ -166,6 +167,19 @@ class erased_scheme {
         return detail::scheme_call("phases(" + std::to_string(delta) + ")",
                                    [&]() -> std::vector<std::pair<T, T>> { return held->phases(delta); });
       };
+    if constexpr (K == pe_kind::query_key && has_generator<S>)
+      generator_ = [held, d]() -> generator_t {
+        generator_t g = detail::scheme_call("generator()", [&]() -> generator_t { return held->generator(); });
+        // NOTE: a matrix that is not d×d is a broken contract (bad input), named; an empty one declares none.
+        if (g.empty()) return g;
+        if (std::ssize(g) != d)
+          throw invalid_scheme_error("generator() returned " + std::to_string(g.size()) + " rows, but dim() = " + std::to_string(d));
+        for (std::size_t i = 0; i < g.size(); ++i)
+          if (std::ssize(g[i]) != d)
+            throw invalid_scheme_error("generator() row " + std::to_string(i) + " has " + std::to_string(g[i].size()) +
+                                       " entries, but dim() = " + std::to_string(d));
+        return g;
+      };
     if constexpr (has_stated_expectations<S>)
       expectations_ = [held]() -> expectations_t {
         return detail::scheme_call("expectations()", [&]() -> expectations_t { return held->expectations(); });
@@ -212,6 +226,10 @@ class erased_scheme {
   /// Whether the held scheme has `phases(delta)`, and their values.
   bool exposes_phases() const { return static_cast<bool>(phases_); }
   std::vector<std::pair<T, T>> phases_at(Eigen::Index delta) const { return phases_(delta); }
+  /// Whether the held scheme's type has `generator()`, and G as its d rows (empty: the scheme declares none;
+  /// a matrix that is not d×d throws invalid_scheme_error).
+  bool has_generator_member() const { return static_cast<bool>(generator_); }
+  generator_t generator_value() const { return generator_ ? generator_() : generator_t{}; }
   /// Whether the held scheme states expectations, and them.
   bool states_expectations() const { return static_cast<bool>(expectations_); }
   expectations_t stated_expectations() const { return expectations_(); }
@@ -227,6 +245,7 @@ class erased_scheme {
   std::function<T()> norm_scale_;
   std::function<std::vector<std::pair<T, T>>(Eigen::Index)> phases_;
   std::function<expectations_t()> expectations_;
+  std::function<generator_t()> generator_;
 };
 
 }  // namespace orderblind::pe

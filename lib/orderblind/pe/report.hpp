@@ -42,6 +42,11 @@ struct cell {
   /// verdict agrees with it: "Coq theorem `rope_relative` (proofs/formal/Sinusoid.v): …". Empty otherwise:
   /// the verdict then rests on the positions its summary states, and is never called "proved".
   std::string proof;
+  /// For a query_key scheme that declares a generator G (a one-parameter group, pe/concept.hpp): what the
+  /// battery concludes from G and what the conclusion rests on ("relative scores for all m, n by the shift
+  /// argument: GᵀG = I (exact ==); query/key = G^p … on N probed positions …"). Empty when nothing is
+  /// concluded; why not is then in the evidence.
+  std::string group;
 
   /// An expected verdict was stated for this cell (by the catalogue or by the scheme itself).
   bool expectation_stated() const { return expected != expectation::unspecified; }

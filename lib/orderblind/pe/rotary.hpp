@@ -6,11 +6,13 @@
 #include <boost/math/constants/constants.hpp>
 #include <cmath>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "orderblind/index.hpp"
 #include "orderblind/pe/concept.hpp"
+#include "orderblind/pe/gaussian.hpp"
 #include "orderblind/pe/vector.hpp"
 
 namespace orderblind::pe {
@@ -40,8 +42,17 @@ struct angle_table {
   /// (a·cos pθ_i, a·sin pθ_i).
   std::pair<T, T> cos_sin(Eigen::Index i, Eigen::Index p) const {
     if (exact()) {
-      // NOTE: (c + i s)^p by binary powering is exact over the rationals; p < 0 uses the conjugate.
       const auto& [c0, s0] = at_index(unit, i);
+      if constexpr (std::is_same_v<T, mpq_rational>) {
+        // NOTE: a Pythagorean rotation far out: Gaussian-integer powers, in lowest terms with no gcd
+        // (pe/gaussian.hpp); at p = 2^24 the generic powering below canonicalises 10⁷-bit sums.
+        if (const auto u = gaussian::as_unit(c0, s0)) {
+          auto cs = gaussian::power_fraction(*u, static_cast<long>(p));
+          if (amplitude == T(1)) return cs;
+          return {T(amplitude * cs.first), T(amplitude * cs.second)};
+        }
+      }
+      // NOTE: (c + i s)^p by binary powering is exact over the rationals; p < 0 uses the conjugate.
       T c = c0, s = p < 0 ? T(-s0) : s0;
       T rc(1), rs(0);
       for (unsigned long e = static_cast<unsigned long>(p < 0 ? -p : p); e; e >>= 1) {
@@ -185,6 +196,27 @@ vec<T> rotate(const vec<T>& x, Eigen::Index p, Eigen::Index r, rotary_layout lay
   for (Eigen::Index i = 0; i < half; ++i) {
     const Eigen::Index a = layout == rotary_layout::interleaved ? 2 * i : i;
     const Eigen::Index b = layout == rotary_layout::interleaved ? 2 * i + 1 : i + half;
+    if constexpr (std::is_same_v<T, mpq_rational>) {
+      // NOTE: an exact Pythagorean rotation: y = (x_a·A − x_b·B, x_a·B + x_b·A)/c^|p| with A + iB = (a + ib)^|p|
+      // — the sums over integers A, B (no large gcd), then lowest terms by the primes of c (pe/gaussian.hpp).
+      if (angles.exact() && angles.amplitude == T(1)) {
+        const auto& [c0, s0] = at_index(angles.unit, i);
+        if (const auto u = gaussian::as_unit(c0, s0)) {
+          const unsigned long e = static_cast<unsigned long>(p < 0 ? -p : p);
+          gaussian::integer A, B, ce;
+          gaussian::power(*u, e, A, B);
+          if (p < 0) mpz_neg(B.get(), B.get());
+          mpz_ui_pow_ui(ce.get(), static_cast<unsigned long>(u->c), e);
+          mpq_rational Aq, Bq;
+          mpq_set_z(Aq.backend().data(), A.get());
+          mpq_set_z(Bq.backend().data(), B.get());
+          const T ta = T(at_index(x, a) * Aq - at_index(x, b) * Bq), tb = T(at_index(x, a) * Bq + at_index(x, b) * Aq);
+          at_index(y, a) = gaussian::over_power(mpq_numref(ta.backend().data()), mpq_denref(ta.backend().data()), *u, e, ce.get());
+          at_index(y, b) = gaussian::over_power(mpq_numref(tb.backend().data()), mpq_denref(tb.backend().data()), *u, e, ce.get());
+          continue;
+        }
+      }
+    }
     auto [c, s] = angles.cos_sin(i, p);
     at_index(y, a) = T(c * at_index(x, a) - s * at_index(x, b));
     at_index(y, b) = T(s * at_index(x, a) + c * at_index(x, b));
@@ -212,6 +244,24 @@ struct rope_scheme {
   vec<T> query(const vec<T>& q, Eigen::Index m) const { return rotate(q, m, r, layout, angles); }
   vec<T> key(const vec<T>& k, Eigen::Index n) const { return rotate(k, n, r, layout, angles); }
   T norm_scale() const { return angles.amplitude; }
+  /// G = R_1 (the rotation by θ_i on each pair, the identity past r): query(q, m) = G^m q, a one-parameter
+  /// group. None (empty) when the angles carry an amplitude a ≠ 1 (YaRN): a·R_m is not G^m for any G.
+  std::vector<vec<T>> generator() const {
+    if (!(angles.amplitude == T(1))) return {};
+    std::vector<vec<T>> g(to_size(d, "the width"), vec<T>(to_size(d, "the width"), T(0)));
+    for (Eigen::Index j = 0; j < d; ++j) at_index(at_index(g, j), j) = T(1);
+    const Eigen::Index half = r / 2;
+    for (Eigen::Index i = 0; i < half; ++i) {
+      const Eigen::Index a = layout == rotary_layout::interleaved ? 2 * i : i;
+      const Eigen::Index b = layout == rotary_layout::interleaved ? 2 * i + 1 : i + half;
+      const auto [c, s] = angles.cos_sin(i, 1);
+      at_index(at_index(g, a), a) = c;
+      at_index(at_index(g, a), b) = T(-s);
+      at_index(at_index(g, b), a) = s;
+      at_index(at_index(g, b), b) = c;
+    }
+    return g;
+  }
   std::vector<std::pair<T, T>> phases(Eigen::Index delta) const {
     std::vector<std::pair<T, T>> out;
     for (Eigen::Index i = 0; i < angles.pairs(); ++i) out.push_back(angles.cos_sin(i, delta));

@@ -185,6 +185,7 @@ inline verify::check cell_check(const scheme_row& r, const cell& c) {
                                        : verify::verdict::skipped;
   k.note = c.contradicts_declaration ? "the scheme contradicts its own declaration: " + c.summary : c.summary;
   if (!c.proof.empty()) k.note += (holds(c.result) ? "; proved for all positions: " : "; for all positions: ") + c.proof;
+  if (!c.group.empty()) k.note += "; " + c.group;
   if (k.outcome == verify::verdict::skipped) k.note = "no expectation stated, nothing compared: " + k.note;
   k.with("property", property_name(c.prop))
       .with("result", verdict_name(c.result))

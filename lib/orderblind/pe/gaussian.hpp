@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+/// Exact Pythagorean rotations far out, without a gcd on large numbers. A rotation (a + ib)/c from a
+/// primitive Pythagorean triple has, at position p, cos pα = A/c^p and sin pα = B/c^p with A + iB =
+/// (a + ib)^p: Gaussian-integer powers by square-and-multiply (GMP's mpz), already in lowest terms (see
+/// `power_fraction`). Rotating a vector of small rationals by it, and the dot products the PE battery
+/// compares far out, need no canonicalisation of a 10⁷-bit number either (`over_power`, `dot_equals`).
+// NOTE: hand-written because GMP's mpq arithmetic canonicalises every sum with a gcd: at p = 2^24 a
+// Pythagorean entry has 3.9·10⁷ bits, where one gcd took 21 s and one product 1.5 s on this machine class
+// (2026-12-03, load 7). Nothing here takes a gcd of two large numbers: products, exact divisions by known
+// prime powers, and divisibility tests (mpz_remove) only.
+#include <gmp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "orderblind/scalar/multiprecision_types.hpp"
+
+namespace orderblind::pe::gaussian {
+
+/// An owning mpz_t (GMP's integer), movable.
+class integer {
+ public:
+  integer() { mpz_init(v_); }
+  explicit integer(long x) { mpz_init_set_si(v_, x); }
+  explicit integer(mpz_srcptr x) { mpz_init_set(v_, x); }
+  integer(const integer& o) { mpz_init_set(v_, o.v_); }
+  integer(integer&& o) noexcept {
+    mpz_init(v_);
+    mpz_swap(v_, o.v_);
+  }
+  integer& operator=(integer o) noexcept {
+    mpz_swap(v_, o.v_);
+    return *this;
+  }
+  ~integer() { mpz_clear(v_); }
+  mpz_ptr get() { return v_; }
+  mpz_srcptr get() const { return v_; }
+
+ private:
+  mpz_t v_;
+};
+
+/// A unit rotation (a + ib)/c of a primitive Pythagorean triple: a² + b² = c², gcd(a, b) = 1, c odd,
+/// with the prime factors of c.
+struct unit {
+  long a = 0, b = 0, c = 1;
+  std::vector<unsigned long> primes;
+};
+
+/// (cos α, sin α) as such a unit, or nullopt (then the caller uses plain rational arithmetic).
+inline std::optional<unit> as_unit(const mpq_rational& cos_a, const mpq_rational& sin_a) {
+  mpq_srcptr x = cos_a.backend().data(), y = sin_a.backend().data();
+  if (mpz_cmp(mpq_denref(x), mpq_denref(y)) != 0 || !mpz_fits_slong_p(mpq_denref(x)) || !mpz_fits_slong_p(mpq_numref(x)) ||
+      !mpz_fits_slong_p(mpq_numref(y)))
+    return std::nullopt;
+  unit u;
+  u.a = mpz_get_si(mpq_numref(x));
+  u.b = mpz_get_si(mpq_numref(y));
+  u.c = mpz_get_si(mpq_denref(x));
+  // NOTE: c < 2^31 keeps a² + b² = c² in range; c odd and gcd(a, b) = 1 make the triple primitive.
+  if (u.c < 3 || u.c > (1L << 31) || u.c % 2 == 0 || u.b == 0) return std::nullopt;
+  if (u.a * u.a + u.b * u.b != u.c * u.c || std::gcd(u.a, u.b) != 1) return std::nullopt;
+  long rest = u.c;
+  for (long q = 3; q * q <= rest; q += 2)
+    if (rest % q == 0) {
+      u.primes.push_back(static_cast<unsigned long>(q));
+      while (rest % q == 0) rest /= q;
+    }
+  if (rest > 1) u.primes.push_back(static_cast<unsigned long>(rest));
+  return u;
+}
+
+/// A + iB = (a + ib)^e, e ≥ 0, by square-and-multiply over the Gaussian integers.
+inline void power(const unit& u, unsigned long e, integer& A, integer& B) {
+  mpz_set_ui(A.get(), 1);
+  mpz_set_ui(B.get(), 0);
+  if (e == 0) return;
+  integer t, s, w;
+  for (int bit = 63 - __builtin_clzl(e); bit >= 0; --bit) {
+    // (A + iB)² = A² − B² + 2iAB
+    mpz_mul(t.get(), A.get(), A.get());
+    mpz_mul(s.get(), B.get(), B.get());
+    mpz_mul(w.get(), A.get(), B.get());
+    mpz_sub(A.get(), t.get(), s.get());
+    mpz_mul_2exp(B.get(), w.get(), 1);
+    if ((e >> bit) & 1UL) {
+      // (A + iB)(a + ib) = aA − bB + i(bA + aB)
+      mpz_mul_si(t.get(), A.get(), u.a);
+      mpz_mul_si(s.get(), B.get(), u.b);
+      mpz_sub(t.get(), t.get(), s.get());
+      mpz_mul_si(w.get(), A.get(), u.b);
+      mpz_mul_si(s.get(), B.get(), u.a);
+      mpz_add(B.get(), w.get(), s.get());
+      mpz_swap(A.get(), t.get());
+    }
+  }
+}
+
+/// n/d as an mpq_rational, without a gcd: the caller knows gcd(n, d) = 1 and d > 0.
+inline mpq_rational lowest_terms(integer n, integer d) {
+  mpq_rational r;
+  mpq_ptr q = r.backend().data();
+  mpz_swap(mpq_numref(q), n.get());
+  mpz_swap(mpq_denref(q), d.get());
+  return r;
+}
+
+/// (cos pα, sin pα) = (A/c^|p|, ±B/c^|p|), in lowest terms with no gcd taken.
+// NOTE: why A/c^p and B/c^p are in lowest terms. z = a + ib with a primitive triple and c odd: gcd(z, z̄)
+// divides 2a, 2b and c², hence is a unit in Z[i]. A rational prime q | c splits, q = ρρ̄, and exactly one
+// of ρ, ρ̄ divides z — say ρ, so ρ̄ | z̄ and ρ̄ ∤ z. Modulo ρ̄: 2A = z^p + z̄^p ≡ z^p ≢ 0 and 2iB = z^p − z̄^p
+// ≡ z^p ≢ 0; as q is odd, q ∤ A and q ∤ B.
+inline std::pair<mpq_rational, mpq_rational> power_fraction(const unit& u, long p) {
+  const unsigned long e = static_cast<unsigned long>(p < 0 ? -p : p);
+  integer A, B, den;
+  power(u, e, A, B);
+  if (p < 0) mpz_neg(B.get(), B.get());
+  mpz_ui_pow_ui(den.get(), static_cast<unsigned long>(u.c), e);
+  integer den2(den.get());
+  return {lowest_terms(std::move(A), std::move(den)), lowest_terms(std::move(B), std::move(den2))};
+}
+
+/// N / (w·c^e) in lowest terms, given gcd(N, w) = 1, w > 0 and `c_e` = c^e: the common factors can only be
+/// primes of c, each divided out as often as it divides N and c^e (mpz_remove: a divisibility test when
+/// it does not divide, the common case).
+inline mpq_rational over_power(mpz_srcptr N, mpz_srcptr w, const unit& u, unsigned long e, mpz_srcptr c_e) {
+  if (mpz_sgn(N) == 0) return mpq_rational(0);
+  integer n(N), den, m, q_big, t, dropped(1L);
+  mpz_mul(den.get(), w, c_e);
+  for (unsigned long q : u.primes) {
+    unsigned long vc = 0;
+    for (long c = u.c; c % static_cast<long>(q) == 0; c /= static_cast<long>(q)) ++vc;
+    mpz_set_ui(q_big.get(), q);
+    const unsigned long k = mpz_remove(m.get(), n.get(), q_big.get());  // n = m·q^k, q ∤ m
+    const unsigned long drop = std::min(k, e * vc);
+    if (drop == 0) continue;
+    mpz_ui_pow_ui(t.get(), q, k - drop);
+    mpz_mul(n.get(), m.get(), t.get());
+    mpz_ui_pow_ui(t.get(), q, drop);
+    mpz_mul(dropped.get(), dropped.get(), t.get());
+  }
+  if (mpz_cmp_ui(dropped.get(), 1) != 0) mpz_divexact(den.get(), den.get(), dropped.get());
+  return lowest_terms(std::move(n), std::move(den));
+}
+
+/// Σ a_i b_i == r, decided over the integers with no gcd of large numbers: the terms are grouped by their
+/// denominators (equal ones add numerators), the groups combined by products into one fraction X/Y, and
+/// X·den(r) compared with num(r)·Y. On inequality, `approx` (if given) receives X/Y to double precision.
+inline bool dot_equals(const std::vector<mpq_rational>& a, const std::vector<mpq_rational>& b, const mpq_rational& r,
+                       double* approx = nullptr) {
+  struct group {
+    mpz_srcptr da, db;
+    integer n;
+  };
+  std::vector<group> groups;
+  integer t;
+  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
+    mpq_srcptr x = a[i].backend().data(), y = b[i].backend().data();
+    if (mpq_sgn(x) == 0 || mpq_sgn(y) == 0) continue;
+    mpz_mul(t.get(), mpq_numref(x), mpq_numref(y));
+    group* g = nullptr;
+    for (auto& h : groups)
+      if (mpz_cmp(h.da, mpq_denref(x)) == 0 && mpz_cmp(h.db, mpq_denref(y)) == 0) g = &h;
+    if (g) mpz_add(g->n.get(), g->n.get(), t.get());
+    else groups.push_back({mpq_denref(x), mpq_denref(y), integer(t.get())});
+  }
+  integer X, Y(1L), D, u;
+  for (auto& g : groups) {
+    mpz_mul(D.get(), g.da, g.db);
+    // X/Y + n/D = (X·D + n·Y)/(Y·D)
+    mpz_mul(X.get(), X.get(), D.get());
+    mpz_mul(u.get(), g.n.get(), Y.get());
+    mpz_add(X.get(), X.get(), u.get());
+    mpz_mul(Y.get(), Y.get(), D.get());
+  }
+  mpq_srcptr z = r.backend().data();
+  integer lhs, rhs;
+  mpz_mul(lhs.get(), X.get(), mpq_denref(z));
+  mpz_mul(rhs.get(), mpq_numref(z), Y.get());
+  const bool equal = mpz_cmp(lhs.get(), rhs.get()) == 0;
+  if (!equal && approx) {
+    long ex = 0, ey = 0;
+    const double x = mpz_get_d_2exp(&ex, X.get()), y = mpz_get_d_2exp(&ey, Y.get());
+    *approx = std::ldexp(x / y, static_cast<int>(ex - ey));
+  }
+  return equal;
+}
+
+}  // namespace orderblind::pe::gaussian
