@@ -236,22 +236,6 @@ void require_agree_columns(const Matrix<T>& a_in, const Matrix<T>& b, double k_e
   }
 }
 
-/// Per-column scales of an output O·W_O whose rows of O are convex combinations of the rows of V (a
-/// multi-head layer: concat(heads)·W_O): s_j = Σ_c max_i|V_ic|·|W_O(c, j)|, 1×(columns of W_O).
-// NOTE: multi_head_reorder_bound_eps's derivation (tolerances.hpp) column by column: the concatenated
-// heads' entry c moves by at most 4(n+1)ε·max_i|V_ic| and is at most max_i|V_ic| (1 + O(nε)) in size, so
-// output column j moves by at most (4(n+1) + 2d + 2)ε·Σ_c max_i|V_ic|·|W_O(c, j)| — never more than the
-// one global scale d·max|W_O|·max|V|, and a large column of V widens only the columns it feeds.
-template <Scalar T>
-Matrix<T> mixed_column_scales(const Matrix<T>& v, const Matrix<T>& wo) {
-  const Matrix<T> cv = verify::column_scales(v);
-  Matrix<T> s = Matrix<T>::Zero(1, wo.cols());
-  for (Eigen::Index j = 0; j < wo.cols(); ++j)
-    for (Eigen::Index c = 0; c < wo.rows() && c < cv.cols(); ++c)
-      s(0, j) = T(s(0, j) + T(cv(0, c) * verify::magnitude_of(wo(c, j))));
-  return s;
-}
-
 /// Fails the case unless every row of `z` lies in the bounding box of the rows of `v` (column by column,
 /// widened by k_eps·ε·max|v| for reals): what a weighted mean of the rows of v must satisfy.
 template <Scalar T>

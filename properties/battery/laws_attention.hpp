@@ -58,7 +58,7 @@ auto multi_head_attention_commutes(Impl impl, bool bitwise = false) {
       require_equal(lhs, rhs, "MHA(PX)", "P·MHA(X)");
     else
       require_agree_columns(lhs, rhs, multi_head_reorder_bound_eps(n, layout.d_model),
-                            mixed_column_scales(Matrix<T>(multiply(x, w.wv)), w.wo), "MHA(PX)", "P·MHA(X)");
+                            verify::mixed_column_scales(Matrix<T>(multiply(x, w.wv)), w.wo), "MHA(PX)", "P·MHA(X)");
   };
 }
 

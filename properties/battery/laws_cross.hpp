@@ -135,7 +135,7 @@ auto multi_head_cross_attention_ignores_order(Impl impl, bool bitwise = false) {
       require_equal(lhs, rhs, "MHA(Y, PC)", "MHA(Y, C)");
     else
       require_agree_columns(lhs, rhs, multi_head_reorder_bound_eps(n, layout.d_model),
-                            mixed_column_scales(Matrix<T>(multiply(c, w.wv)), w.wo), "MHA(Y, PC)", "MHA(Y, C)");
+                            verify::mixed_column_scales(Matrix<T>(multiply(c, w.wv)), w.wo), "MHA(Y, PC)", "MHA(Y, C)");
   };
 }
 
