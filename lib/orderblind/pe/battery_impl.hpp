@@ -1075,9 +1075,10 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
         for (Eigen::Index p = fit; p < verify_to; ++p) {
           std::vector<vec<T>> va, vb;
           shift_samples(s, p, k, length, side == 1, va, vb);
+          const auto images = apply_map(f.map, va);
           for (std::size_t j = 0; j < va.size(); ++j) {
             ++verified;
-            const auto got = apply_map(f.map, va[j]);
+            const auto& got = images[j];
             if (!close_vec(got, vb[j], kk)) {
               c.result = verdict::fails;
               c.summary = "T_" + std::to_string(k) + " fitted on p < " + std::to_string(fit) + " maps " + what + "(" +
@@ -1095,9 +1096,10 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
           for (Eigen::Index p = B; p < B + cfg.far_span; ++p) {
             std::vector<vec<T>> va, vb;
             shift_samples(s, p, k, std::max(length, p + k + 1), side == 1, va, vb);
+            const auto images = apply_map(f.map, va);
             for (std::size_t j = 0; j < va.size(); ++j) {
               ++verified;
-              const auto got = apply_map(f.map, va[j]);
+              const auto& got = images[j];
               if (!close_vec(got, vb[j], kf)) {
                 c.result = verdict::fails;
                 c.summary = "T_" + std::to_string(k) + " fitted on p < " + std::to_string(fit) + " maps " + what + "(" +
