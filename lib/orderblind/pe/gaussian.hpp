@@ -22,28 +22,19 @@
 
 namespace orderblind::pe::gaussian {
 
-/// An owning mpz_t (GMP's integer), movable.
-class integer {
- public:
-  integer() { mpz_init(v_); }
-  explicit integer(long x) { mpz_init_set_si(v_, x); }
-  explicit integer(mpz_srcptr x) { mpz_init_set(v_, x); }
-  integer(const integer& o) { mpz_init_set(v_, o.v_); }
-  integer(integer&& o) noexcept {
-    mpz_init(v_);
-    mpz_swap(v_, o.v_);
-  }
-  integer& operator=(integer o) noexcept {
-    mpz_swap(v_, o.v_);
-    return *this;
-  }
-  ~integer() { mpz_clear(v_); }
-  mpz_ptr get() { return v_; }
-  mpz_srcptr get() const { return v_; }
-
- private:
-  mpz_t v_;
-};
+/// GMP's integer, owned and movable: Boost.Multiprecision's gmp_int (expression templates off). The
+/// arithmetic below calls GMP's mpz_* on it directly (`get`), where the operators would canonicalise or
+/// allocate temporaries.
+using integer = boost::multiprecision::number<boost::multiprecision::gmp_int, boost::multiprecision::et_off>;
+/// The mpz_t inside an integer.
+inline mpz_ptr get(integer& x) { return x.backend().data(); }
+inline mpz_srcptr get(const integer& x) { return x.backend().data(); }
+/// A copy of a GMP integer.
+inline integer copy_of(mpz_srcptr x) {
+  integer r;
+  mpz_set(get(r), x);
+  return r;
+}
 
 /// A unit rotation (a + ib)/c of a primitive Pythagorean triple: a² + b² = c², gcd(a, b) = 1, c odd,
 /// with the prime factors of c.
@@ -77,26 +68,26 @@ inline std::optional<unit> as_unit(const mpq_rational& cos_a, const mpq_rational
 
 /// A + iB = (a + ib)^e, e ≥ 0, by square-and-multiply over the Gaussian integers.
 inline void power(const unit& u, unsigned long e, integer& A, integer& B) {
-  mpz_set_ui(A.get(), 1);
-  mpz_set_ui(B.get(), 0);
+  mpz_set_ui(get(A), 1);
+  mpz_set_ui(get(B), 0);
   if (e == 0) return;
   integer t, s, w;
   for (int bit = 63 - __builtin_clzl(e); bit >= 0; --bit) {
     // (A + iB)² = A² − B² + 2iAB
-    mpz_mul(t.get(), A.get(), A.get());
-    mpz_mul(s.get(), B.get(), B.get());
-    mpz_mul(w.get(), A.get(), B.get());
-    mpz_sub(A.get(), t.get(), s.get());
-    mpz_mul_2exp(B.get(), w.get(), 1);
+    mpz_mul(get(t), get(A), get(A));
+    mpz_mul(get(s), get(B), get(B));
+    mpz_mul(get(w), get(A), get(B));
+    mpz_sub(get(A), get(t), get(s));
+    mpz_mul_2exp(get(B), get(w), 1);
     if ((e >> bit) & 1UL) {
       // (A + iB)(a + ib) = aA − bB + i(bA + aB)
-      mpz_mul_si(t.get(), A.get(), u.a);
-      mpz_mul_si(s.get(), B.get(), u.b);
-      mpz_sub(t.get(), t.get(), s.get());
-      mpz_mul_si(w.get(), A.get(), u.b);
-      mpz_mul_si(s.get(), B.get(), u.a);
-      mpz_add(B.get(), w.get(), s.get());
-      mpz_swap(A.get(), t.get());
+      mpz_mul_si(get(t), get(A), u.a);
+      mpz_mul_si(get(s), get(B), u.b);
+      mpz_sub(get(t), get(t), get(s));
+      mpz_mul_si(get(w), get(A), u.b);
+      mpz_mul_si(get(s), get(B), u.a);
+      mpz_add(get(B), get(w), get(s));
+      mpz_swap(get(A), get(t));
     }
   }
 }
@@ -105,8 +96,8 @@ inline void power(const unit& u, unsigned long e, integer& A, integer& B) {
 inline mpq_rational lowest_terms(integer n, integer d) {
   mpq_rational r;
   mpq_ptr q = r.backend().data();
-  mpz_swap(mpq_numref(q), n.get());
-  mpz_swap(mpq_denref(q), d.get());
+  mpz_swap(mpq_numref(q), get(n));
+  mpz_swap(mpq_denref(q), get(d));
   return r;
 }
 
@@ -119,9 +110,9 @@ inline std::pair<mpq_rational, mpq_rational> power_fraction(const unit& u, long 
   const unsigned long e = static_cast<unsigned long>(p < 0 ? -p : p);
   integer A, B, den;
   power(u, e, A, B);
-  if (p < 0) mpz_neg(B.get(), B.get());
-  mpz_ui_pow_ui(den.get(), static_cast<unsigned long>(u.c), e);
-  integer den2(den.get());
+  if (p < 0) mpz_neg(get(B), get(B));
+  mpz_ui_pow_ui(get(den), static_cast<unsigned long>(u.c), e);
+  integer den2 = den;
   return {lowest_terms(std::move(A), std::move(den)), lowest_terms(std::move(B), std::move(den2))};
 }
 
@@ -130,21 +121,21 @@ inline std::pair<mpq_rational, mpq_rational> power_fraction(const unit& u, long 
 /// it does not divide, the common case).
 inline mpq_rational over_power(mpz_srcptr N, mpz_srcptr w, const unit& u, unsigned long e, mpz_srcptr c_e) {
   if (mpz_sgn(N) == 0) return mpq_rational(0);
-  integer n(N), den, m, q_big, t, dropped(1L);
-  mpz_mul(den.get(), w, c_e);
+  integer n = copy_of(N), den, m, q_big, t, dropped(1L);
+  mpz_mul(get(den), w, c_e);
   for (unsigned long q : u.primes) {
     unsigned long vc = 0;
     for (long c = u.c; c % static_cast<long>(q) == 0; c /= static_cast<long>(q)) ++vc;
-    mpz_set_ui(q_big.get(), q);
-    const unsigned long k = mpz_remove(m.get(), n.get(), q_big.get());  // n = m·q^k, q ∤ m
+    mpz_set_ui(get(q_big), q);
+    const unsigned long k = mpz_remove(get(m), get(n), get(q_big));  // n = m·q^k, q ∤ m
     const unsigned long drop = std::min(k, e * vc);
     if (drop == 0) continue;
-    mpz_ui_pow_ui(t.get(), q, k - drop);
-    mpz_mul(n.get(), m.get(), t.get());
-    mpz_ui_pow_ui(t.get(), q, drop);
-    mpz_mul(dropped.get(), dropped.get(), t.get());
+    mpz_ui_pow_ui(get(t), q, k - drop);
+    mpz_mul(get(n), get(m), get(t));
+    mpz_ui_pow_ui(get(t), q, drop);
+    mpz_mul(get(dropped), get(dropped), get(t));
   }
-  if (mpz_cmp_ui(dropped.get(), 1) != 0) mpz_divexact(den.get(), den.get(), dropped.get());
+  if (mpz_cmp_ui(get(dropped), 1) != 0) mpz_divexact(get(den), get(den), get(dropped));
   return lowest_terms(std::move(n), std::move(den));
 }
 
@@ -162,30 +153,30 @@ inline bool dot_equals(const std::vector<mpq_rational>& a, const std::vector<mpq
   for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
     mpq_srcptr x = a[i].backend().data(), y = b[i].backend().data();
     if (mpq_sgn(x) == 0 || mpq_sgn(y) == 0) continue;
-    mpz_mul(t.get(), mpq_numref(x), mpq_numref(y));
+    mpz_mul(get(t), mpq_numref(x), mpq_numref(y));
     group* g = nullptr;
     for (auto& h : groups)
       if (mpz_cmp(h.da, mpq_denref(x)) == 0 && mpz_cmp(h.db, mpq_denref(y)) == 0) g = &h;
-    if (g) mpz_add(g->n.get(), g->n.get(), t.get());
-    else groups.push_back({mpq_denref(x), mpq_denref(y), integer(t.get())});
+    if (g) mpz_add(get(g->n), get(g->n), get(t));
+    else groups.push_back({mpq_denref(x), mpq_denref(y), copy_of(get(t))});
   }
   integer X, Y(1L), D, u;
   for (auto& g : groups) {
-    mpz_mul(D.get(), g.da, g.db);
+    mpz_mul(get(D), g.da, g.db);
     // X/Y + n/D = (X·D + n·Y)/(Y·D)
-    mpz_mul(X.get(), X.get(), D.get());
-    mpz_mul(u.get(), g.n.get(), Y.get());
-    mpz_add(X.get(), X.get(), u.get());
-    mpz_mul(Y.get(), Y.get(), D.get());
+    mpz_mul(get(X), get(X), get(D));
+    mpz_mul(get(u), get(g.n), get(Y));
+    mpz_add(get(X), get(X), get(u));
+    mpz_mul(get(Y), get(Y), get(D));
   }
   mpq_srcptr z = r.backend().data();
   integer lhs, rhs;
-  mpz_mul(lhs.get(), X.get(), mpq_denref(z));
-  mpz_mul(rhs.get(), mpq_numref(z), Y.get());
-  const bool equal = mpz_cmp(lhs.get(), rhs.get()) == 0;
+  mpz_mul(get(lhs), get(X), mpq_denref(z));
+  mpz_mul(get(rhs), mpq_numref(z), get(Y));
+  const bool equal = mpz_cmp(get(lhs), get(rhs)) == 0;
   if (!equal && approx) {
     long ex = 0, ey = 0;
-    const double x = mpz_get_d_2exp(&ex, X.get()), y = mpz_get_d_2exp(&ey, Y.get());
+    const double x = mpz_get_d_2exp(&ex, get(X)), y = mpz_get_d_2exp(&ey, get(Y));
     *approx = std::ldexp(x / y, static_cast<int>(ex - ey));
   }
   return equal;

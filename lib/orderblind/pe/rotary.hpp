@@ -205,14 +205,14 @@ vec<T> rotate(const vec<T>& x, Eigen::Index p, Eigen::Index r, rotary_layout lay
           const unsigned long e = static_cast<unsigned long>(p < 0 ? -p : p);
           gaussian::integer A, B, ce;
           gaussian::power(*u, e, A, B);
-          if (p < 0) mpz_neg(B.get(), B.get());
-          mpz_ui_pow_ui(ce.get(), static_cast<unsigned long>(u->c), e);
+          if (p < 0) mpz_neg(gaussian::get(B), gaussian::get(B));
+          mpz_ui_pow_ui(gaussian::get(ce), static_cast<unsigned long>(u->c), e);
           mpq_rational Aq, Bq;
-          mpq_set_z(Aq.backend().data(), A.get());
-          mpq_set_z(Bq.backend().data(), B.get());
+          mpq_set_z(Aq.backend().data(), gaussian::get(A));
+          mpq_set_z(Bq.backend().data(), gaussian::get(B));
           const T ta = T(at_index(x, a) * Aq - at_index(x, b) * Bq), tb = T(at_index(x, a) * Bq + at_index(x, b) * Aq);
-          at_index(y, a) = gaussian::over_power(mpq_numref(ta.backend().data()), mpq_denref(ta.backend().data()), *u, e, ce.get());
-          at_index(y, b) = gaussian::over_power(mpq_numref(tb.backend().data()), mpq_denref(tb.backend().data()), *u, e, ce.get());
+          at_index(y, a) = gaussian::over_power(mpq_numref(ta.backend().data()), mpq_denref(ta.backend().data()), *u, e, gaussian::get(ce));
+          at_index(y, b) = gaussian::over_power(mpq_numref(tb.backend().data()), mpq_denref(tb.backend().data()), *u, e, gaussian::get(ce));
           continue;
         }
       }
@@ -298,8 +298,8 @@ struct xpos_scheme {
         // for the far boundaries up to 2^18 (2026-12-03, machine C).
         mpq_srcptr z = zeta.backend().data();
         gaussian::integer num, den;
-        mpz_pow_ui(num.get(), mpq_numref(z), static_cast<unsigned long>(e));
-        mpz_pow_ui(den.get(), mpq_denref(z), static_cast<unsigned long>(e));
+        mpz_pow_ui(gaussian::get(num), mpq_numref(z), static_cast<unsigned long>(e));
+        mpz_pow_ui(gaussian::get(den), mpq_denref(z), static_cast<unsigned long>(e));
         return p < 0 ? gaussian::lowest_terms(std::move(den), std::move(num))
                      : gaussian::lowest_terms(std::move(num), std::move(den));
       } else {
