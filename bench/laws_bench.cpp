@@ -3,7 +3,7 @@
 // family (laws/attention/, laws/cross/, laws/rowwise/, laws/position/), and the positional-encoding
 // schemes battery (laws/pe-schemes/). Each times the battery's own case code, not a re-implementation:
 //   orderblind_microbench --benchmark_filter='^laws/'
-// NOTE: the laws are the battery's own (all_laws(): every law of every arithmetic, each check carrying
+// NOTE: the laws are the battery's own (all_laws(): every law of every arithmetic, each runner carrying
 // the case body it repeats, properties/battery/law.hpp), so this unit compiles no law: the battery's
 // translation units instantiate them once, and a law added there is benchmarked without a change here.
 #include <benchmark/benchmark.h>
@@ -108,7 +108,7 @@ std::string family_of(const std::string& property) {
 }
 
 /// Registers `<prefix>/<family>/<law id>` (the id ends in the scalar tag: "P1.scaled[double]").
-void add(const std::string& prefix, const law& l, const law_check& check) {
+void add(const std::string& prefix, const law& l, const law_runner& check) {
   const std::string name = prefix + "/" + family_of(l.property) + "/" + l.id;
   const bool exact = l.arithmetic.find("(exact)") != std::string::npos;
   benchmark::RegisterBenchmark(name.c_str(), [body = check.body, refutes = l.refutes, exact](benchmark::State& st) {

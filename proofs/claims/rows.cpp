@@ -1327,11 +1327,16 @@ void text001(rows_builder& b) {
                          "reversed with it. The 4 that sat in the top-left corner is now in the bottom-right corner",
               "S′ = P S Pᵀ; S₁₁ = S′₃₃ = 4", exact),
         [x](const claim_inputs& in, verify::check& c) {
-          const Matrix<Q> p = in.exact("text001.P");
+          const auto p = as_permutation(in.exact("text001.P"));
+          if (!p) {
+            computed(c) = "text001.P is not a permutation matrix";
+            return;
+          }
           const auto t = forward001<Q, rational_kernel>(in, x(in));
-          const auto tp = forward001<Q, rational_kernel>(in, multiply(p, x(in)));
+          const auto tp = forward001<Q, rational_kernel>(in, p->apply_rows(x(in)));
           const Matrix<Q> raw = multiply_transposed(t.q, t.k), rawp = multiply_transposed(tp.q, tp.k);
-          const bool flipped = exactly_equal(rawp, multiply(multiply(p, raw), transposed(p)));
+          // NOTE: S is indexed by tokens on both sides: P acts on it as P·S·Pᵀ (verify/law.hpp).
+          const bool flipped = exactly_equal(rawp, verify::act(verify::action::permute_rows_and_cols, raw, *p));
           computed(c) = std::string("S′ = P S Pᵀ: ") + (flipped ? "yes" : "NO") + "; S₁₁ = " + raw(0, 0).str() +
                         ", S′₃₃ = " + rawp(2, 2).str();
           c.outcome = verify::held_if(flipped && raw(0, 0) == Q(4) && rawp(2, 2) == Q(4));
@@ -1352,10 +1357,15 @@ void text001(rows_builder& b) {
   b.add(words(s, "§3.2", "So the attention weights A go through the same change — the same numbers, moved the same way",
               "A′ = P A Pᵀ", real),
         [xr](const claim_inputs& in, verify::check& c) {
-          const Matrix<R> p = in.real("text001.P");
+          const auto p = as_permutation(in.exact("text001.P"));
+          if (!p) {
+            computed(c) = "text001.P is not a permutation matrix";
+            return;
+          }
           const auto t = forward001<R>(in, xr(in));
-          const auto tp = forward001<R>(in, multiply(p, xr(in)));
-          const R d = max_abs_diff(tp.a, multiply(multiply(p, t.a), transposed(p)));
+          const auto tp = forward001<R>(in, p->apply_rows(xr(in)));
+          // NOTE: A is indexed by tokens on both sides: P acts on it as P·A·Pᵀ (verify/law.hpp).
+          const R d = max_abs_diff(tp.a, verify::act(verify::action::permute_rows_and_cols, t.a, *p));
           const R bound = R(2 * (3 + 1)) * scalar_traits<R>::epsilon();
           computed(c) = "max |A′ − P A Pᵀ| = " + d.str(3) + " (softmax, in-order sums)";
           // NOTE: the same exponentials summed in another order: within 2(n+1) ε of each other (proof A.1, 5b).

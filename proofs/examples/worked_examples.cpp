@@ -167,10 +167,19 @@ verify::value::checks i_love_llms() {
   out.push_back(exact(figure(src, "Q Kᵀ (exact)", "[4, 2, 2] [2, 5, 3] [3, 2, 5]", s_str), s_ok));
   const auto p = ex::reversal();
   const auto tqr = ex::forward<Q>(p.apply_rows(ex::x<Q>()));
-  // NOTE: S moves on both sides (P S Pᵀ), which is not the law's form f(PX) = P·f(X): compared as stated.
-  out.push_back(exact(figure(src, "reversed: S' = P S Pᵀ (exact)", "", "holds",
-                             "S of the reversed sentence against P S Pᵀ, every entry"),
-                      exactly_equal(tqr.s, p.apply_cols(p.apply_rows(tq.s)))));
+  {
+    // NOTE: S is indexed by tokens on both sides, so P acts on it as P·S·Pᵀ (verify/law.hpp's
+    // permute_rows_and_cols).
+    const verify::permutation_law both_sides{"S(PX) = P·S(X)·Pᵀ", {verify::action::permute_rows},
+                                             verify::action::permute_rows_and_cols};
+    const auto s = [](const std::vector<Matrix<Q>>& in) { return ex::forward<Q>(in[0]).s; };
+    const auto law = verify::check_law<Q>(both_sides, s, {ex::x<Q>()}, p, [](const auto&, const auto&) {
+      return verify::equality<Q>();
+    });
+    out.push_back(exact(figure(src, "reversed: S' = P S Pᵀ (exact)", "", "holds",
+                               "S of the reversed sentence against P S Pᵀ, every entry"),
+                        law.held));
+  }
   {
     const auto z = [](const std::vector<Matrix<Q>>& in) { return ex::forward<Q>(in[0]).z; };
     const auto law = verify::check_law<Q>(reordering, z, {ex::x<Q>()}, p, [](const auto&, const auto&) {

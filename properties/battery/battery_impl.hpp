@@ -88,7 +88,7 @@ struct battery_builder {
 
   /// Appends a law (its id: `name` followed by the scalar tag).
   void add(std::string property, std::string name, std::string title, std::string arithmetic, tolerance_spec tolerance,
-           long cases, law_check check, std::vector<mutant> muts) {
+           long cases, law_runner check, std::vector<mutant> muts) {
     out.push_back(law{std::move(property), std::move(name) + tag, std::move(title), std::move(arithmetic),
                       std::move(tolerance.text), tolerance.evidence, cases, false, std::move(check), std::move(muts), {}});
   }

@@ -8,34 +8,41 @@
 #include <string>
 #include <vector>
 
-#include "orderblind/verify/evidence.hpp"
+#include "orderblind/verify/report.hpp"
 #include "properties/support/runner.hpp"
 
 namespace orderblind::properties {
 
-/// The verdict of one check of a law.
-struct verdict {
-  bool held = false;  ///< the law held (for an "is broken by" law: the expected counterexample was found)
-  outcome run;        ///< the RapidCheck run behind it
-  std::string note;   ///< what was found (e.g. the counterexample that breaks a law that must fail)
-  bool errored = false;  ///< the implementation threw (an error — never a counterexample); held is then false
-};
-
-/// Checks a law with one implementation: the whole run (`run`, called as law_check(o)) and the case it
-/// repeats (`body`: one RapidCheck case — the law's generators and comparison on that implementation), for
-/// callers that run the cases themselves (the law benchmarks, bench/laws_bench.cpp).
+/// Checks a law with one implementation: the whole run (`run`, called as runner(o)), which returns the
+/// run as its evidence record, and the case it repeats (`body`: one RapidCheck case — the law's generators
+/// and comparison on that implementation), for callers that run the cases themselves (the law benchmarks,
+/// bench/laws_bench.cpp).
+///
+/// The run's check states what the run itself decided: id (the RapidCheck id), cases and seed of the run,
+/// verdict (held, or FAILED — for a law that must break, held means the expected counterexample was
+/// found), note (e.g. the shrunk counterexample), and the details `cases_requested`, `error` (the
+/// implementation threw: FAILED, an error, never a counterexample) and, when it failed, `failure`
+/// (RapidCheck's report and the note) and `reproduce` (RC_PARAMS replaying it). The law's statement,
+/// arithmetic, evidence and bound are the law's own: `run_law` (battery.hpp) adds them.
 // NOTE: the body is the battery's own, not a copy, so that what a benchmark times is what the battery
 // checks: the law's implementation and flags are chosen once, in battery_impl.hpp.
-struct law_check {
-  std::function<verdict(const run_options&)> run;
+struct law_runner {
+  std::function<verify::check(const run_options&)> run;
   std::function<void()> body;
-  verdict operator()(const run_options& o) const { return run(o); }
+  verify::check operator()(const run_options& o) const { return run(o); }
 };
+
+/// The run's check (as `law_runner` states it) of a run that ended in an internal error before deciding
+/// anything (`what`: why): FAILED, with `error` true — never evidence either way.
+verify::check run_error(std::string id, const std::string& what);
+
+/// True when a run's check records an error (its detail `error`), not a counterexample.
+bool errored(const verify::check& run);
 
 /// A deliberately broken implementation, and the check of the law on it (it must NOT hold).
 struct mutant {
   std::string name;  ///< what is broken, e.g. "attention adds a bias that grows with the row index"
-  law_check check;   ///< the law's check, run on the mutant
+  law_runner check;  ///< the law's check, run on the mutant
 };
 
 /// One law of the battery, in one arithmetic.
@@ -50,7 +57,7 @@ struct law {
   verify::evidence_kind evidence = verify::evidence_kind::sampled_exact;
   long default_cases = 200;
   bool refutes = false;           ///< the law asserts a counterexample (P3, P5b, P7a, P8a)
-  law_check check;                ///< on the library
+  law_runner check;               ///< on the library
   std::vector<mutant> mutants;    ///< each must make `check` fail
   std::vector<mutant> within_bound;  ///< perturbations at half the law's bound: each must still HOLD
 };
@@ -83,44 +90,6 @@ using case_body = std::function<void()>;
 /// `t` run with `edge` in effect; an exception is counted in `log` (and swallowed when `swallow`).
 case_body recording_errors(case_body t, std::shared_ptr<error_log> log, bool swallow, double edge = 0);
 
-/// Marks a verdict as an error when the implementation threw.
-inline void note_errors(verdict& v, const error_log& log) {
-  if (log.count == 0) return;
-  v.held = false;
-  v.errored = true;
-  v.note += (v.note.empty() ? "" : "\n") + std::string("ERROR: the implementation threw in ") + std::to_string(log.count) +
-            " case(s) — an error, not evidence either way; first: " + log.first;
-}
-
-/// Verdict of a law that must hold: it held iff every case passed.
-inline verdict holds(outcome o) {
-  verdict v;
-  v.held = o.passed;
-  v.run = std::move(o);
-  return v;
-}
-
-/// Verdict of a law that says a property is BROKEN: it held iff RapidCheck found a counterexample
-/// (and `accept` agrees with the shrunk one; `accept` returns an empty string to accept, otherwise why not).
-inline verdict breaks(outcome o, const std::function<std::string(const outcome&)>& accept = {}) {
-  verdict v;
-  if (o.passed) {
-    v.held = false;
-    v.note = "no counterexample in " + std::to_string(o.cases) + " cases";
-  } else if (o.counterexample.empty()) {
-    v.held = false;
-    v.note = "the run ended without a counterexample (gave up or errored): " + o.message;
-    v.errored = true;
-  } else {
-    const std::string why = accept ? accept(o) : std::string();
-    v.held = why.empty();
-    v.note = v.held ? "counterexample found after " + std::to_string(o.cases + 1) + " case(s) and shrunk:\n" + o.message
-                    : why + "\n" + o.message;
-  }
-  v.run = std::move(o);
-  return v;
-}
-
 /// All laws of the battery, in every arithmetic it is compiled for (double, mpq_rational, mpfr100).
 std::vector<law> all_laws();
 
@@ -132,15 +101,15 @@ std::vector<law> all_laws();
 // RapidCheck's property machinery (checkTestable, the shrinking of the case, the result) is then
 // instantiated for one testable type, not once for every law's and mutant's lambda. That machinery was
 // most of the object code of each battery unit (measured in docs/build.md).
-law_check hold_check(std::string id, long cases, case_body t, double edge);
-law_check break_check(std::string id, long cases, case_body t, std::function<std::string(const outcome&)> accept);
+law_runner hold_check(std::string id, long cases, case_body t, double edge);
+law_runner break_check(std::string id, long cases, case_body t, std::function<std::string(const outcome&)> accept);
 
 template <class Testable>
-law_check must_hold(std::string id, long cases, Testable t, double edge = 0) {
+law_runner must_hold(std::string id, long cases, Testable t, double edge = 0) {
   return hold_check(std::move(id), cases, case_body(std::move(t)), edge);
 }
 template <class Testable>
-law_check must_break(std::string id, long cases, Testable t, std::function<std::string(const outcome&)> accept = {}) {
+law_runner must_break(std::string id, long cases, Testable t, std::function<std::string(const outcome&)> accept = {}) {
   return break_check(std::move(id), cases, case_body(std::move(t)), std::move(accept));
 }
 

@@ -177,19 +177,11 @@ struct law_facts {
   value::list within_bound;      ///< {perturbation, held} per perturbation within the bound
 };
 
-/// A verdict for a law whose run could not complete (an internal error, never evidence either way).
-verdict error_verdict(const std::string& what) {
-  verdict v;
-  v.held = false;
-  v.errored = true;
-  v.note = "ERROR: " + what;
-  return v;
-}
-
-/// A law's run as its check: id, the law's title, arithmetic, evidence kind and tolerance; cases, seed,
-/// verdict and note; then its property, timings, entry sizes, error flag, failure and replay, mutants,
-/// perturbations and statistics as details.
-verify::check law_check_of(const law& l, const verdict& v, const law_facts& f) {
+/// A law's run as its check: the run's check `run` (law.hpp: law_runner — its cases, seed, verdict, note,
+/// error flag, failure and replay) under the law's id, with the law's title, arithmetic, evidence kind and
+/// tolerance; details: property, cases_requested, timings, entry sizes, error, failure and replay (when
+/// it failed), mutants, perturbations and statistics.
+verify::check of_law(const law& l, const verify::check& run, const law_facts& f) {
   verify::check c;
   c.id = l.id;
   c.statement = l.title;
@@ -199,20 +191,22 @@ verify::check law_check_of(const law& l, const verdict& v, const law_facts& f) {
   // NOTE: the residual is the worst residual ÷ bound over the law's cases, measured only while the run
   // collects statistics (--stats), for the laws within an ε-bound whose comparison records it (−1: none did).
   if (f.stats && f.stats->worst_bound_ratio >= 0) c.residual = f.stats->worst_bound_ratio;
-  c.cases = v.run.cases;
-  c.seed = v.run.seed;
-  c.outcome = verify::held_if(v.held);
+  c.cases = run.cases;
+  c.seed = run.seed;
+  c.outcome = run.outcome;
+  const bool held = run.outcome == verify::verdict::held;
   // NOTE: a refuting law's evidence is its counterexample, so its note (the shrunk counterexample) is
   // kept when the law held too.
-  c.note = v.note;
-  if (!v.held && c.note.empty())
-    c.note = "FAILED after " + std::to_string(v.run.cases) + " successful case(s), seed " + std::to_string(v.run.seed) +
+  c.note = run.note;
+  if (!held && c.note.empty())
+    c.note = "FAILED after " + std::to_string(run.cases) + " successful case(s), seed " +
+             (run.seed ? std::to_string(*run.seed) : std::string("none")) +
              " (RapidCheck's report: failure; replay: reproduce)";
   // NOTE: the throughput of the law's own run on the library (mutants excluded); a refutation stops at
   // its first counterexample, so its cases fall short of cases_requested and its time includes shrinking.
-  const double rate = f.check_seconds > 0 ? static_cast<double>(v.run.cases) / f.check_seconds : 0;
+  const double rate = f.check_seconds > 0 ? static_cast<double>(run.cases) / f.check_seconds : 0;
   c.with("property", l.property)
-      .with("cases_requested", v.run.requested)
+      .with("cases_requested", detail_of(run, "cases_requested"))
       .with("seconds", f.seconds)
       .with("check_seconds", f.check_seconds)
       .with("check_cpu_seconds", f.check_cpu_seconds)
@@ -222,8 +216,8 @@ verify::check law_check_of(const law& l, const verdict& v, const law_facts& f) {
                                          {"inputs", sizes_of(f.sizes.inputs)}})
       // NOTE: an implementation that threw is an error, never a counterexample: FAILED all the same (exit
       // code 1), told apart here.
-      .with("error", v.errored);
-  if (!v.held) c.with("failure", v.run.message + v.note).with("reproduce", v.run.reproduce);
+      .with("error", errored(run));
+  if (!held) c.with("failure", detail_of(run, "failure")).with("reproduce", detail_of(run, "reproduce"));
   // NOTE: an empty list is left out rather than written as [] (an exact law has no perturbations within
   // a bound): in Markdown an empty list would become a column of the laws' table.
   if (!f.mutants.empty()) c.with("mutants", f.mutants);
@@ -244,11 +238,11 @@ verify::check run_law(const law& l, const battery_options& o) {
   }
   const auto t0 = std::chrono::steady_clock::now();
   const double c0 = thread_cpu_seconds();
-  verdict v;
+  verify::check run;
   try {
-    v = l.check(counted);
+    run = l.check(counted);
   } catch (const std::exception& e) {
-    v = error_verdict(std::string("running the law threw: ") + e.what());
+    run = run_error(l.id, std::string("running the law threw: ") + e.what());
   }
   f.check_cpu_seconds = thread_cpu_seconds() - c0;
   f.check_seconds = seconds_since(t0);
@@ -256,18 +250,18 @@ verify::check run_law(const law& l, const battery_options& o) {
     // NOTE: a perturbation within the bound must leave the law holding; reported as "held".
     try {
       for (const auto& m : l.mutants)
-        f.mutants.push_back(value::object{{"mutant", m.name}, {"caught", !m.check(o.run).held}});
+        f.mutants.push_back(value::object{{"mutant", m.name}, {"caught", m.check(o.run).outcome != verify::verdict::held}});
       for (const auto& m : l.within_bound)
-        f.within_bound.push_back(value::object{{"perturbation", m.name}, {"held", m.check(o.run).held}});
+        f.within_bound.push_back(value::object{{"perturbation", m.name}, {"held", m.check(o.run).outcome == verify::verdict::held}});
     } catch (const std::exception& e) {
-      v = error_verdict(std::string("running a mutant threw: ") + e.what());
+      run = run_error(l.id, std::string("running a mutant threw: ") + e.what());
     }
   }
   f.seconds = seconds_since(t0);
-  return law_check_of(l, v, f);
+  return of_law(l, run, f);
 }
 
-verify::check lost_law(const law& l, const std::string& what) { return law_check_of(l, error_verdict(what), {}); }
+verify::check lost_law(const law& l, const std::string& what) { return of_law(l, run_error(l.id, what), {}); }
 
 verify::report battery_report(const std::vector<const law*>& laws, verify::value::checks checks,
                               verify::value ulps, const battery_options& o, unsigned jobs, double seconds) {

@@ -10,6 +10,23 @@ using namespace orderblind;
 using namespace orderblind::expfield;
 namespace ex = orderblind::examples::text001;
 
+namespace {
+/// A step's integer detail (its `example_cases`, `random_cases`), -1 when it has none.
+std::int64_t count(const verify::check& step, const std::string& key) {
+  for (const auto& d : step.details)
+    if (d.key == key)
+      if (const auto* i = d.val.as<std::int64_t>()) return *i;
+  return -1;
+}
+bool held(const verify::check& step) { return step.outcome == verify::verdict::held; }
+bool all_held(const verify::value::checks& steps) {
+  if (steps.empty()) return false;
+  for (const auto& s : steps)
+    if (!held(s)) return false;
+  return true;
+}
+}  // namespace
+
 TEST_CASE("text 001 §3.2 in Q(t): Z is the hand-derived closed form in t = e^(1/2)", "[expfield][text001]") {
   const auto tr = text001::forward(ex::x<element>());
   CHECK(exactly_equal(tr.z, text001::hand_derived_z()));
@@ -49,42 +66,51 @@ TEST_CASE("Q(t): the difference-form softmax gives the same weights exactly", "[
 }
 
 TEST_CASE("Appendix A.1 holds in Q(t) with the real softmax, every step exactly", "[expfield][A.1]") {
-  const auto pr = prove_a1(25, 20261129);
-  for (const auto& s : pr.steps) {
-    INFO(s.number << ": " << s.statement << " " << s.failure);
-    CHECK(s.held);
-    CHECK(s.random_cases == 25);
-    CHECK(s.example_cases == 1);
+  const auto steps = prove_a1(25, 20261129);
+  REQUIRE(steps.size() == 5);
+  for (const auto& s : steps) {
+    INFO(s.id << ": " << s.statement << " " << s.note);
+    CHECK(held(s));
+    CHECK(s.evidence == verify::evidence_kind::sampled_exact);
+    CHECK(s.source == "text 001, Appendix A.1");
+    CHECK(count(s, "random_cases") == 25);
+    CHECK(count(s, "example_cases") == 1);
+    CHECK(s.cases == 26);
+    CHECK(s.seed == 20261129u);
   }
 }
 
 TEST_CASE("Appendix A.2 holds in Q(t) with the real softmax, every step exactly", "[expfield][A.2]") {
-  const auto pr = prove_a2(15, 20261129);
-  for (const auto& s : pr.steps) {
-    INFO(s.number << ": " << s.statement << " " << s.failure);
-    CHECK(s.held);
+  const auto steps = prove_a2(15, 20261129);
+  REQUIRE(steps.size() == 6);
+  for (const auto& s : steps) {
+    INFO(s.id << ": " << s.statement << " " << s.note);
+    CHECK(held(s));
+    CHECK(count(s, "random_cases") == 15);
   }
 }
 
 TEST_CASE("mutant: a softmax with one weight raised by 1/1000 fails A.1 steps 4 and 5 in Q(t)", "[expfield][mutant]") {
-  const auto pr = prove_a1<perturbed_softmax_kernel>(10, 20261129);
-  CHECK_FALSE(pr.held());
-  CHECK(pr.steps[0].held);  // PᵀP = I does not involve the kernel
-  CHECK(pr.steps[2].held);  // nor do the scores
-  CHECK_FALSE(pr.steps[3].held);
-  CHECK_FALSE(pr.steps[4].held);
+  const auto steps = prove_a1<perturbed_softmax_kernel>(10, 20261129);
+  REQUIRE(steps.size() == 5);
+  CHECK_FALSE(all_held(steps));
+  CHECK(held(steps[0]));  // PᵀP = I does not involve the kernel
+  CHECK(held(steps[2]));  // nor do the scores
+  CHECK_FALSE(held(steps[3]));
+  CHECK_FALSE(held(steps[4]));
   // The text's own example catches it already.
-  CHECK_THAT(pr.steps[3].failure, Catch::Contains("text 001"));
+  CHECK_THAT(steps[3].note, Catch::Contains("FAILED on text 001"));
 }
 
 TEST_CASE("mutant: a softmax with one weight raised by 1/1000 fails A.2 steps 3 to 5 in Q(t)", "[expfield][mutant]") {
-  const auto pr = prove_a2<perturbed_softmax_kernel>(10, 20261129);
-  CHECK_FALSE(pr.held());
-  CHECK(pr.steps[1].held);
-  CHECK(pr.steps[2].held);
-  CHECK_FALSE(pr.steps[3].held);
-  CHECK_FALSE(pr.steps[4].held);
-  CHECK_FALSE(pr.steps[5].held);
+  const auto steps = prove_a2<perturbed_softmax_kernel>(10, 20261129);
+  REQUIRE(steps.size() == 6);
+  CHECK_FALSE(all_held(steps));
+  CHECK(held(steps[1]));
+  CHECK(held(steps[2]));
+  CHECK_FALSE(held(steps[3]));
+  CHECK_FALSE(held(steps[4]));
+  CHECK_FALSE(held(steps[5]));
 }
 
 TEST_CASE("mutant: a perturbation of 1/1000 is invisible to a 2-decimal reading but not to Q(t)", "[expfield][mutant]") {

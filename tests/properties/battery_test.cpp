@@ -26,34 +26,36 @@ class law_invoker : public Catch::ITestInvoker {
   void invoke() const override {
     if (within_) {
       const auto& m = law_.within_bound[static_cast<std::size_t>(mutant_)];
-      const verdict v = m.check({});
-      std::cout << law_.id << " under '" << m.name << "': " << (v.held ? "held" : "FAILED") << " after " << v.run.cases
+      const verify::check c = m.check({});
+      const bool held = c.outcome == verify::verdict::held;
+      std::cout << law_.id << " under '" << m.name << "': " << verify::to_string(c.outcome) << " after " << c.cases
                 << " case(s)\n";
-      INFO(law_.id << " under '" << m.name << "': the law must still HOLD here\n"
-                   << describe_failure(law_.id, v.run) << v.note);
-      CHECK(v.held);
+      INFO(law_.id << " under '" << m.name << "': the law must still HOLD here\n" << failure_text(c));
+      CHECK(held);
       return;
     }
     if (mutant_ < 0) {
-      const verdict v = law_.check({});
-      std::cout << law_.id << ": " << (v.held ? "held" : "FAILED") << " after " << v.run.cases << " case(s), seed "
-                << v.run.seed << "\n";
+      const verify::check c = law_.check({});
+      const bool held = c.outcome == verify::verdict::held;
+      std::cout << law_.id << ": " << verify::to_string(c.outcome) << " after " << c.cases << " case(s), seed "
+                << c.seed.value_or(0) << "\n";
       INFO(law_.id << " (" << law_.arithmetic << "; tolerance " << law_.tolerance << ")\n"
-                   << (v.held ? v.note : describe_failure(law_.id, v.run) + v.note));
-      CHECK(v.held);
+                   << (held ? c.note : failure_text(c)));
+      CHECK(held);
       // NOTE: a refutation may hold on its very first case (0 successful cases before the counterexample).
-      if (v.held && !law_.refutes) CHECK(v.run.cases > 0);
+      if (held && !law_.refutes) CHECK(c.cases > 0);
     } else {
       const auto& m = law_.mutants[static_cast<std::size_t>(mutant_)];
       // NOTE: a mutant only has to fail; shrinking its counterexample would cost time and prove nothing,
       // except for laws that assert a (shrunk) counterexample themselves.
       run_options o;
       o.shrink = law_.refutes;
-      const verdict v = m.check(o);
-      std::cout << law_.id << " on the mutant '" << m.name << "': " << (v.held ? "NOT caught" : "caught")
-                << (v.errored ? " (as an error)" : "") << "\n";
-      INFO(law_.id << " on the mutant '" << m.name << "': the law must FAIL here\n" << v.note << v.run.message);
-      CHECK_FALSE(v.held);
+      const verify::check c = m.check(o);
+      const bool held = c.outcome == verify::verdict::held;
+      std::cout << law_.id << " on the mutant '" << m.name << "': " << (held ? "NOT caught" : "caught")
+                << (errored(c) ? " (as an error)" : "") << "\n";
+      INFO(law_.id << " on the mutant '" << m.name << "': the law must FAIL here\n" << c.note);
+      CHECK_FALSE(held);
     }
   }
 
@@ -92,19 +94,19 @@ TEST_CASE("a refutation law reports an always-throwing implementation as an erro
           "[battery][errors]") {
   const auto check = must_break("test/throwing-refutation", 50,
                                 laws::causal_attention_commutes<double>(mutants::throwing_attention<softmax_kernel>{}));
-  const verdict v = check({});
-  INFO(v.note);
-  CHECK_FALSE(v.held);
-  CHECK(v.errored);
-  CHECK(v.note.find("ERROR") != std::string::npos);
+  const verify::check c = check({});
+  INFO(c.note);
+  CHECK(c.outcome == verify::verdict::failed);
+  CHECK(errored(c));
+  CHECK(c.note.find("ERROR") != std::string::npos);
 }
 
 TEST_CASE("a law that must hold fails, as an error, on an always-throwing implementation", "[battery][errors]") {
   const auto check = must_hold("test/throwing-law", 50,
                                laws::self_attention_commutes<double>(mutants::throwing_attention<softmax_kernel>{}, true));
-  const verdict v = check({});
-  CHECK_FALSE(v.held);
-  CHECK(v.errored);
+  const verify::check c = check({});
+  CHECK(c.outcome == verify::verdict::failed);
+  CHECK(errored(c));
 }
 
 TEST_CASE("every floating law has a NaN mutant and a perturbation at its edge", "[battery][mutant]") {
@@ -138,6 +140,39 @@ verify::value detail_of(const verify::check& c, const std::string& key) {
   for (const auto& d : c.details)
     if (d.key == key) return d.val;
   return {};
+}
+
+TEST_CASE("a law's run is its check: cases, seed and verdict and, when it failed, RapidCheck's report and replay",
+          "[battery]") {
+  const auto below = [](int limit) {
+    return [limit] {
+      const auto x = *rc::gen::inRange(0, 1000).as("x");
+      RC_ASSERT(x < limit);
+    };
+  };
+  run_options o;
+  o.seed = 5;
+  const verify::check h = must_hold("test/holds", 30, below(1000))(o);
+  CHECK(h.id == "test/holds");
+  CHECK(h.outcome == verify::verdict::held);
+  CHECK(h.cases == 30);
+  CHECK(h.seed == 5u);
+  CHECK_FALSE(errored(h));
+  CHECK(detail_of(h, "cases_requested").as<std::int64_t>());
+  CHECK(detail_of(h, "failure").is_null());
+  const verify::check f = must_hold("test/fails", 100, below(300))(o);
+  CHECK(f.outcome == verify::verdict::failed);
+  CHECK_FALSE(errored(f));
+  const auto failure = detail_of(f, "failure"), replay = detail_of(f, "reproduce");
+  REQUIRE(failure.as<std::string>());
+  CHECK(failure.as<std::string>()->find("300") != std::string::npos);  // the shrunk counterexample
+  REQUIRE(replay.as<std::string>());
+  CHECK(replay.as<std::string>()->rfind("RC_PARAMS=\"reproduce=", 0) == 0);
+  // A law that must break holds when RapidCheck finds the counterexample, and says which.
+  const verify::check r = must_break("test/refutes", 100, below(300))(o);
+  CHECK(r.outcome == verify::verdict::held);
+  CHECK(r.note.find("counterexample found") != std::string::npos);
+  CHECK(detail_of(r, "failure").is_null());
 }
 
 /// A detail that is a number, as a double.
@@ -278,6 +313,24 @@ TEST_CASE("two worker processes replay one process: the same cases and verdicts 
     CHECK(replayable_record(a[i]) == replayable_record(b[i]));
     CHECK(a[i].outcome == verify::verdict::held);
   }
+  // NOTE: with statistics, a law within an ε-bound reports its real worst residual ÷ bound, from the worker
+  // too (it travels in the check); an exact law reports none.
+  for (std::size_t i = 0; i < laws.size(); ++i) {
+    if (laws[i].id.rfind("P1.single-head", 0) != 0) continue;
+    INFO(laws[i].id);
+    for (const auto* c : {&a[i], &b[i]}) {
+      if (laws[i].evidence == verify::evidence_kind::sampled_within_bound) {
+        const auto* r = c->residual.as<double>();
+        REQUIRE(r);
+        CHECK(*r > 0);
+        CHECK(*r <= 1);
+        CHECK(field(detail_of(*c, "stats"), "worst_residual_over_bound").as<double>());
+        CHECK(*field(detail_of(*c, "stats"), "worst_residual_over_bound").as<double>() == *r);
+      } else {
+        CHECK(c->residual.is_null());
+      }
+    }
+  }
   // NOTE: the record is a law's whole check less its timings: statistics and mutants are in it.
   CHECK(replayable_record(a[0]).find("\"stats\"") != std::string::npos);
   CHECK(replayable_record(a[0]).find("\"mutants\"") != std::string::npos);
@@ -289,7 +342,7 @@ TEST_CASE("a worker process that dies costs its law an ERROR verdict and not the
   REQUIRE(laws.size() == 1);
   law dying = laws.front();
   dying.id = "test/dying-worker";
-  dying.check.run = [](const run_options&) -> verdict { _exit(7); };
+  dying.check.run = [](const run_options&) -> verify::check { _exit(7); };
   laws.insert(laws.begin(), dying);
   battery_options o;
   o.run.cases = 20;

@@ -1,51 +1,25 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 /// Text 001, Appendices A.1 and A.2 run in Q(t) with the real softmax: every step an exact equation
-/// between rational functions of t, checked on the text's example and on random grid cases.
+/// between rational functions of t, checked on the text's example and on random grid cases, and returned
+/// as its evidence record (a `verify::step`'s check: cases, seed, verdict, the first failing case).
 // NOTE: one softmax level, which is what A.1 (one self-attention layer) and A.2 (the decoder's
 // cross-attention reading a given encoder output C) need. A.2's Step 0 (the encoder passes the
 // shuffle through) is checked for one exact-softmax encoder layer; the cross-attention steps then take
 // C as rational data, since exp of an encoder output in Q(t) would be a second softmax level.
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "orderblind/compare.hpp"
 #include "orderblind/examples/text001.hpp"
 #include "orderblind/expfield/layer.hpp"
 #include "orderblind/verify/law.hpp"
+#include "orderblind/verify/report.hpp"
+#include "orderblind/verify/step.hpp"
 
 namespace orderblind::expfield {
-
-/// One numbered step of an appendix, checked exactly in Q(t).
-struct exact_step {
-  std::string number;     ///< "1", "Step 3", …
-  std::string statement;  ///< the equation, e.g. "S′ = P S Pᵀ"
-  std::string compared;   ///< what was computed and compared
-  long example_cases = 0;
-  long random_cases = 0;
-  bool held = true;
-  std::string failure;  ///< the first failing case, described
-  /// Records one case.
-  void record(bool ok, bool example, const std::string& label) {
-    (example ? example_cases : random_cases) += 1;
-    if (!ok && held) {
-      held = false;
-      failure = label;
-    }
-  }
-};
-
-/// Every step of one appendix.
-struct exact_proof {
-  std::vector<exact_step> steps;
-  bool held() const {
-    if (steps.empty()) return false;
-    for (const auto& s : steps)
-      if (!s.held) return false;
-    return true;
-  }
-};
 
 /// The arithmetic line certificates print.
 inline std::string exact_arithmetic() {
@@ -82,6 +56,20 @@ inline grid_case random_case(std::uint64_t seed, long k, bool cross) {
   }
   return g;
 }
+/// A step of an appendix in Q(t): compared with == in exact_arithmetic().
+inline verify::step qt_step(std::string number, std::string statement, std::string source, std::string compared) {
+  return verify::step(std::move(number), std::move(statement), std::move(source), std::move(compared), exact_arithmetic(),
+                      "== (exact, in Q(t))");
+}
+/// The steps' checks, each with its cases and `seed`.
+inline verify::value::checks finish(std::vector<verify::step>& steps, std::uint64_t seed) {
+  verify::value::checks out;
+  for (auto& s : steps) {
+    if (s.held()) s.remark("one softmax level: exactly what this appendix needs");
+    out.push_back(s.finish(seed));
+  }
+  return out;
+}
 /// The seed-001 example in Q(t): X = "I love LLMs", the author's weights, t = e^(1/2).
 inline grid_case text001_case() {
   namespace ex = examples::text001;
@@ -89,69 +77,73 @@ inline grid_case text001_case() {
 }
 }  // namespace detail
 
-/// Appendix A.1 in Q(t): shuffle the input and the output is shuffled the same way, exactly.
+/// Appendix A.1 in Q(t): shuffle the input and the output is shuffled the same way, exactly. One check per
+/// numbered step (steps 1–5), each over the text's example and `cases` random cases drawn from `seed`.
 template <class K = softmax_kernel>
-exact_proof prove_a1(long cases, std::uint64_t seed) {
-  exact_proof pr;
-  pr.steps = {{"1", "PᵀP = I", "P's matrix in Q(t)", 0, 0, true, {}},
-              {"2", "Q′ = PQ, K′ = PK, V′ = PV", "the projections of PX against P times those of X", 0, 0, true, {}},
-              {"3", "S′ = P S Pᵀ", "raw scores Q′K′ᵀ of PX against P (QKᵀ) Pᵀ", 0, 0, true, {}},
-              {"4", "softmax(P S Pᵀ) = P softmax(S) Pᵀ (real softmax)",
-               "A′ = softmax(S′/sqrt(d_k)) against P A Pᵀ, entries in Q(t)", 0, 0, true, {}},
-              {"5", "Z′ = A′V′ = P A PᵀP V = P Z", "Attn(PX) against P·Attn(X), entries in Q(t)", 0, 0, true, {}}};
+verify::value::checks prove_a1(long cases, std::uint64_t seed) {
+  const std::string source = "text 001, Appendix A.1";
+  std::vector<verify::step> steps{
+      detail::qt_step("1", "PᵀP = I", source, "P's matrix in Q(t)"),
+      detail::qt_step("2", "Q′ = PQ, K′ = PK, V′ = PV", source, "the projections of PX against P times those of X"),
+      detail::qt_step("3", "S′ = P S Pᵀ", source, "raw scores Q′K′ᵀ of PX against P (QKᵀ) Pᵀ"),
+      detail::qt_step("4", "softmax(P S Pᵀ) = P softmax(S) Pᵀ (real softmax)", source,
+                      "A′ = softmax(S′/sqrt(d_k)) against P A Pᵀ, entries in Q(t)"),
+      detail::qt_step("5", "Z′ = A′V′ = P A PᵀP V = P Z", source, "Attn(PX) against P·Attn(X), entries in Q(t)")};
   auto run = [&](const grid_case& g, bool example, const std::string& label) {
+    const auto record = [&](std::size_t i, bool ok) { steps[i].add(verify::decided(ok), example, label); };
     const auto opt = options_for(g.var);
     const auto& p = g.p;
     const Matrix<element> pm = p.matrix<element>();
     const Matrix<element> id = Matrix<element>::Identity(pm.rows(), pm.cols());
-    pr.steps[0].record(exactly_equal(Matrix<element>(multiply(Matrix<element>(pm.transpose()), pm)), id), example, label);
+    record(0, exactly_equal(Matrix<element>(multiply(Matrix<element>(pm.transpose()), pm)), id));
     const auto t = self_attention_trace<element, K>(g.x, g.w, opt);
     const auto tp = self_attention_trace<element, K>(p.apply_rows(g.x), g.w, opt);
-    pr.steps[1].record(exactly_equal(tp.q, p.apply_rows(t.q)) && exactly_equal(tp.k, p.apply_rows(t.k)) &&
-                           exactly_equal(tp.v, p.apply_rows(t.v)),
-                       example, label);
-    pr.steps[2].record(exactly_equal(tp.s, p.apply_cols(p.apply_rows(t.s))), example, label);
-    pr.steps[3].record(exactly_equal(tp.a, p.apply_cols(p.apply_rows(t.a))), example, label);
-    // NOTE: Step 5 reads Z′ and Z off the two traces that Steps 2–4 read, so that the chain of equations is
-    // checked on one evaluation of each side; verify/law.hpp would evaluate both sides again (Q(t) is the
-    // costly arithmetic here), and its actions move rows only, not the columns Steps 3–4 need.
-    pr.steps[4].record(exactly_equal(tp.z, p.apply_rows(t.z)), example, label);
+    record(1, exactly_equal(tp.q, p.apply_rows(t.q)) && exactly_equal(tp.k, p.apply_rows(t.k)) &&
+                  exactly_equal(tp.v, p.apply_rows(t.v)));
+    // NOTE: Steps 3–5 read S′, A′, Z′ and S, A, Z off the same two traces, so that the chain of equations
+    // is checked on one evaluation of each side (check_law would evaluate both sides again per step, and
+    // Q(t) is the costly arithmetic here); how P acts on each is verify/law.hpp's `act`.
+    using verify::action;
+    record(2, exactly_equal(tp.s, verify::act(action::permute_rows_and_cols, t.s, p)));
+    record(3, exactly_equal(tp.a, verify::act(action::permute_rows_and_cols, t.a, p)));
+    record(4, exactly_equal(tp.z, verify::act(action::permute_rows, t.z, p)));
   };
   run(detail::text001_case(), true, "text 001 §3.2, I love LLMs reversed, t = e^(1/2)");
   for (long k = 0; k < cases; ++k) {
     const auto g = detail::random_case(seed, k, false);
     run(g, false, "random case " + std::to_string(k + 1) + " (seed " + std::to_string(seed) + ", P = " + g.p.cycles() + ")");
   }
-  return pr;
+  return detail::finish(steps, seed);
 }
 
-/// Appendix A.2 in Q(t): reordering the encoder's rows changes nothing the decoder receives, exactly.
+/// Appendix A.2 in Q(t): reordering the encoder's rows changes nothing the decoder receives, exactly. One
+/// check per numbered step (steps 0–5), each over the text's example and `cases` random cases drawn from `seed`.
 template <class K = softmax_kernel>
-exact_proof prove_a2(long cases, std::uint64_t seed) {
-  exact_proof pr;
-  pr.steps = {
-      {"0", "encoder(PX) = P·encoder(X)", "one exact-softmax self-attention layer as the encoder, in Q(t)", 0, 0, true, {}},
-      {"1", "K′ = PK, V′ = PV", "C′W_K, C′W_V against P(C W_K), P(C W_V)", 0, 0, true, {}},
-      {"2", "s′ = s Pᵀ", "each decoder row's raw scores q·k against the reordered scores", 0, 0, true, {}},
-      {"3", "a′ = a Pᵀ (real softmax)", "each decoder row's weights in Q(t)", 0, 0, true, {}},
-      {"4", "z′ = a′V′ = a PᵀP V = z", "cross-attention output for every decoder row, in Q(t)", 0, 0, true, {}},
-      {"5", "several heads and W_O: MHA(Y, PC) = MHA(Y, C)",
-       "2-head cross-attention with W_O (d_model = 4, both heads d_h = 2, one t)", 0, 0, true, {}}};
+verify::value::checks prove_a2(long cases, std::uint64_t seed) {
+  const std::string source = "text 001, Appendix A.2";
+  std::vector<verify::step> steps{
+      detail::qt_step("0", "encoder(PX) = P·encoder(X)", source, "one exact-softmax self-attention layer as the encoder, in Q(t)"),
+      detail::qt_step("1", "K′ = PK, V′ = PV", source, "C′W_K, C′W_V against P(C W_K), P(C W_V)"),
+      detail::qt_step("2", "s′ = s Pᵀ", source, "each decoder row's raw scores q·k against the reordered scores"),
+      detail::qt_step("3", "a′ = a Pᵀ (real softmax)", source, "each decoder row's weights in Q(t)"),
+      detail::qt_step("4", "z′ = a′V′ = a PᵀP V = z", source, "cross-attention output for every decoder row, in Q(t)"),
+      detail::qt_step("5", "several heads and W_O: MHA(Y, PC) = MHA(Y, C)", source,
+                      "2-head cross-attention with W_O (d_model = 4, both heads d_h = 2, one t)")};
   auto run = [&](const grid_case& g, bool example, const std::string& label, std::uint64_t case_seed) {
+    const auto record = [&](std::size_t i, bool ok) { steps[i].add(verify::decided(ok), example, label); };
     const auto opt = options_for(g.var);
     const auto& p = g.p;
     // Step 0: an encoder layer passes the shuffle through (one softmax level: the encoder's own): the law
     // as data (verify/law.hpp), compared with ==.
     const auto exact = [](const auto&, const auto&) { return verify::equality<element>(); };
     const auto encoder = [&](const std::vector<Matrix<element>>& in) { return self_attention<element, K>(in[0], g.w, opt); };
-    pr.steps[0].record(verify::check_law<element>(verify::equivariance("encoder(PX) = P·encoder(X)"), encoder, {g.c}, p, exact).held,
-                       example, label);
+    record(0, verify::check_law<element>(verify::equivariance("encoder(PX) = P·encoder(X)"), encoder, {g.c}, p, exact).held);
     const auto t = cross_attention_trace<element, K>(g.x, g.c, g.w, opt);
     const auto tp = cross_attention_trace<element, K>(g.x, p.apply_rows(g.c), g.w, opt);
-    pr.steps[1].record(exactly_equal(tp.k, p.apply_rows(t.k)) && exactly_equal(tp.v, p.apply_rows(t.v)), example, label);
-    pr.steps[2].record(exactly_equal(tp.s, p.apply_cols(t.s)), example, label);
-    pr.steps[3].record(exactly_equal(tp.a, p.apply_cols(t.a)), example, label);
-    pr.steps[4].record(exactly_equal(tp.z, t.z), example, label);
+    record(1, exactly_equal(tp.k, p.apply_rows(t.k)) && exactly_equal(tp.v, p.apply_rows(t.v)));
+    record(2, exactly_equal(tp.s, verify::act(verify::action::permute_cols, t.s, p)));
+    record(3, exactly_equal(tp.a, verify::act(verify::action::permute_cols, t.a, p)));
+    record(4, exactly_equal(tp.z, t.z));
     // Step 5: two heads of width 2 over d_model = 4, W_O mixing them.
     // NOTE: drawn from the case's own seed (it was once seeded by the shapes alone: at most 16 distinct inputs).
     case_source rng(case_seed * 7717 + 3);
@@ -166,7 +158,7 @@ exact_proof prove_a2(long cases, std::uint64_t seed) {
     const auto mha = [&](const std::vector<Matrix<element>>& in) {
       return multi_head_attention<element, K>(in[0], in[1], mw, mopt);
     };
-    pr.steps[5].record(verify::check_law<element>(cross, mha, {y4, c4}, p, exact).held, example, label);
+    record(5, verify::check_law<element>(cross, mha, {y4, c4}, p, exact).held);
   };
   {
     // The text's example: C = the rows of "I love LLMs" (encoder output taken as these rows), the
@@ -178,7 +170,7 @@ exact_proof prove_a2(long cases, std::uint64_t seed) {
     run(g, false, "random case " + std::to_string(k + 1) + " (seed " + std::to_string(seed) + ", P = " + g.p.cycles() + ")",
         detail::case_seed(seed, k));
   }
-  return pr;
+  return detail::finish(steps, seed);
 }
 
 }  // namespace orderblind::expfield
