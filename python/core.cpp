@@ -422,14 +422,14 @@ PYBIND11_MODULE(_core, m) {
 
   // Bounds (units of ε; derivations in compare.hpp and properties/battery/tolerances.hpp).
   m.def("attention_reorder_bound_eps", [](long n) { return attention_reorder_bound_eps(n); }, py::arg("n"),
-        "4(n+1): one softmax head over n tokens, relative to max(1, max|V|) (compare.hpp)");
+        "4(n+1): one softmax head over n tokens, relative to max|V| (compare.hpp; no absolute floor)");
   m.def("multi_head_reorder_bound_eps",
         [](long n, long d) { return properties::multi_head_reorder_bound_eps(n, d); }, py::arg("n"), py::arg("d"),
         "4(n+1) + 2d + 2: multi-head attention with W_O over n tokens of width d (properties/battery/tolerances.hpp)");
   m.def("softmax_weight_reorder_bound_eps", [](long n) { return properties::softmax_weight_reorder_bound_eps(n); },
         py::arg("n"), "2n + 2: softmax weights over n keys (properties/battery/tolerances.hpp)");
   m.def("residual_in_eps", [](const Matrix<double>& a, const Matrix<double>& b) { return residual_in_eps(a, b); },
-        py::arg("a"), py::arg("b"), "max|a − b| / (ε·max(1, max|a|, max|b|)) (compare.hpp; finite inputs only)");
+        py::arg("a"), py::arg("b"), "max|a − b| / (ε·max(max|a|, max|b|)) (compare.hpp; finite inputs only; no absolute floor)");
   m.def("epsilon", [] { return scalar_traits<double>::epsilon(); });
   m.def("check_permutation_law", &check_permutation_law, py::arg("law"), py::arg("f"), py::arg("inputs"),
         py::arg("image"), py::arg("k"), py::arg("eps"), py::arg("scales"), py::arg("scale_floor") = 0.0,

@@ -24,6 +24,7 @@
 #include "orderblind/pe/solve.hpp"
 #include "orderblind/pe/vector.hpp"
 #include "orderblind/scalar/multiprecision_types.hpp"
+#include "orderblind/verify/bound.hpp"
 
 namespace orderblind::pe {
 
@@ -144,12 +145,21 @@ T pivot_zero_tolerance() {
   }
 }
 
-/// |a − b| ≤ k·ε·max(1, |magnitude|) (`==` for exact types); false on NaN and on ±∞, even on two equal
-/// infinities (compare.hpp's within_eps lets the same infinity agree; no law of the battery holds on ∞).
+/// |a − b| ≤ k·(ε·|scale| + η), the one comparison family of verify/bound.hpp (`==` for exact types);
+/// false on NaN and on ±∞, even on two equal infinities (no law of the battery holds on ∞).
+// NOTE: no max(1, ·) floor: the laws are scale-invariant, so the bound scales with the data. `scale` is
+// the data's magnitude — a vector's or a window's, never a lone entry's that may pass near 0 (each call
+// site says which). Exact types compare with == directly, as verify::compare does, without copying a
+// long rational into a 1×1 matrix.
 template <Scalar T>
-bool close(const T& a, const T& b, double k, const T& magnitude) {
-  if (!comparable(a) || !comparable(b)) return false;
-  return within_eps(a, b, k, magnitude);
+bool close(const T& a, const T& b, double k, const T& scale) {
+  if constexpr (scalar_traits<T>::is_exact) {
+    (void)k;
+    (void)scale;
+    return a == b;
+  } else {
+    return verify::compare(a, b, verify::within_eps<T>(k, verify::one_scale(scale), {})).held;
+  }
 }
 
 /// A law with nothing to compare (a table of one or two rows): n/a, never a "held" on zero cases.
@@ -259,20 +269,35 @@ std::string readable_vec(const vec<T>& v, std::size_t max_entries = 8) {
   }
 }
 
+/// a ≈ b entry by entry: |a_i − b_i| ≤ k·(ε·s + η) with one scale s for the vector (`==` for exact
+/// types), through verify::compare; false on NaN, ±∞ or different lengths.
 template <Scalar T>
-bool close_vec(const vec<T>& a, const vec<T>& b, double k) {
+bool close_vec(const vec<T>& a, const vec<T>& b, double k, const T& scale) {
   if (a.size() != b.size()) return false;
   if constexpr (scalar_traits<T>::is_exact) {
     // NOTE: == entry by entry, with no magnitude: comparing exact values of 10⁷ bits costs a product each.
     (void)k;
+    (void)scale;
     for (std::size_t i = 0; i < a.size(); ++i)
       if (!(a[i] == b[i])) return false;
     return true;
+  } else {
+    Matrix<T> ma(1, std::ssize(a)), mb(1, std::ssize(b));
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      ma(0, static_cast<Eigen::Index>(i)) = a[i];
+      mb(0, static_cast<Eigen::Index>(i)) = b[i];
+    }
+    return verify::compare(ma, mb, verify::within_eps<T>(k, verify::one_scale(scale), {})).held;
   }
-  T mag = std::max(max_entry(a), max_entry(b));
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (!close(a[i], b[i], k, mag)) return false;
-  return true;
+}
+
+/// close_vec with the vectors' own scale, max |entry| of both.
+// NOTE: one scale for the whole vector: an entry that passes near 0 is bounded by the vector's size, which
+// its rounding error is proportional to.
+template <Scalar T>
+bool close_vec(const vec<T>& a, const vec<T>& b, double k) {
+  if constexpr (scalar_traits<T>::is_exact) return close_vec(a, b, k, T(0));
+  else return close_vec(a, b, k, std::max(max_entry(a), max_entry(b)));
 }
 
 template <Scalar T>
@@ -282,7 +307,7 @@ std::string tolerance_words(double k) {
     return "exact ==";
   } else {
     std::ostringstream os;
-    os << "|difference| ≤ " << k << "·ε·max(1, |value|), ε = " << readable(scalar_traits<T>::epsilon());
+    os << "|difference| ≤ " << k << "·(ε·s + η) with s the compared values' magnitude, ε = " << readable(scalar_traits<T>::epsilon());
     return os.str();
   }
 }
@@ -850,9 +875,11 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
     widest_k = std::max(widest_k, kk);
     if constexpr (!scalar_traits<T>::is_exact) {
       if (comparable(a) && comparable(b)) {
-        T r = T(abs_value(T(a - b)) /
-                (scalar_traits<T>::epsilon() * std::max({T(1), mag, T(abs_value(a)), T(abs_value(b))})));
-        if (worst < r) worst = r;
+        const T sc = std::max({mag, T(abs_value(a)), T(abs_value(b))});
+        if (sc > T(0)) {
+          const T r = T(abs_value(T(a - b)) / (scalar_traits<T>::epsilon() * sc));
+          if (worst < r) worst = r;
+        }
       }
     }
     // NOTE: relative to the larger of the scores' own size and the content's: a scheme whose scores grow
@@ -1202,6 +1229,8 @@ generator_finding check_generator(const S& s, const battery_config& cfg, const r
       T v(0);
       for (Eigen::Index k = 0; k < d; ++k) v = T(v + at_index(at_index(g, k), i) * at_index(at_index(g, k), j));
       const T want = i == j ? T(1) : T(0);
+      // NOTE: scale 1 is the data's: every row and column of an orthogonal G has norm 1, so an entry of
+      // GᵀG is a sum of d products of entries at most 1 in size (not a floor under a smaller value).
       if (!close(v, want, tolerance_units(1, d), T(1))) {
         f.orthogonal = false;
         f.orthogonality = "G is not orthogonal: (GᵀG)[" + std::to_string(i) + "][" + std::to_string(j) + "] = " + readable(v) +
@@ -1367,10 +1396,19 @@ cell check_relative_expressible(const S& s, const battery_config& cfg) {
         for (Eigen::Index j = 0; j < d; ++j) sum += pe[m][i] * at_index(mflat, i * d + j) * pe[n][j];
       return sum;
     };
+    // NOTE: the scale of p_m M p_nᵀ is Σ_ij |p_m,i|·|M_ij|·|p_n,j|, the size its rounding error is
+    // proportional to (a sum of d² products); a form value near 0 is bounded by it, not by itself.
+    auto form_scale = [&](const vec<T>& mflat, Eigen::Index m, Eigen::Index n) {
+      T sum(0);
+      for (Eigen::Index i = 0; i < d; ++i)
+        for (Eigen::Index j = 0; j < d; ++j)
+          sum += T(abs_value(pe[m][i]) * abs_value(at_index(mflat, i * d + j)) * abs_value(pe[n][j]));
+      return sum;
+    };
     for (const auto& mv : basis_m) {
       for (Eigen::Index n = 1; n <= P; ++n) {
         const T g0 = form(mv, 0, 0), gn = form(mv, 0, n);
-        if (!close(g0, gn, tolerance_units(P, d), T(1))) {
+        if (!close(g0, gn, tolerance_units(P, d), std::max(form_scale(mv, 0, 0), form_scale(mv, 0, n)))) {
           c.result = held<T>();
           const bool identity_works = [&] {
             for (Eigen::Index i = 0; i < d; ++i)
@@ -1529,8 +1567,16 @@ cell check_score_decays(const S& s, const battery_config& cfg) {
       return non_number_cell(property::score_decays, "s(m, m" + std::string(delta < 0 ? "" : "+") + std::to_string(delta) + ")",
                              vec<T>{sc.back()}, 0);
   }
+  // NOTE: one scale for the window, max |s(m, m+Δ)| over it: a score that passes near 0 (a sinusoid's
+  // Σ cos(Δθ_j)) carries the rounding error of the window's larger scores, not of its own size.
+  auto window_scale = [](const std::vector<T>& w) {
+    T m(0);
+    for (const auto& v : w) m = std::max(m, T(abs_value(v)));
+    return m;
+  };
+  const T near_scale = window_scale(sc);
   bool constant = true;
-  for (const auto& v : sc) constant = constant && close(v, sc[0], tolerance_units(2 * D, s.dim()), sc[0]);
+  for (const auto& v : sc) constant = constant && close(v, sc[0], tolerance_units(2 * D, s.dim()), near_scale);
   if (constant) {
     c.result = verdict::not_applicable;
     c.summary = "the position score is constant (no position part)";
@@ -1543,7 +1589,7 @@ cell check_score_decays(const S& s, const battery_config& cfg) {
       const Eigen::Index from = sign * a, to = sign * (a + 1);
       if (to > reach) continue;
       const T s0 = at(from), s1 = at(to);
-      if (!close(s0, s1, tolerance_units(2 * D, s.dim()), s0) && s0 < s1) {
+      if (!close(s0, s1, tolerance_units(2 * D, s.dim()), near_scale) && s0 < s1) {
         c.result = verdict::fails;
         c.summary = "s(m, m" + std::string(to < 0 ? "" : "+") + std::to_string(to) + ") = " + readable(s1) +
                     " > s(m, m" + std::string(from < 0 ? "" : "+") + std::to_string(from) + ") = " + readable(s0) +
@@ -1569,14 +1615,18 @@ cell check_score_decays(const S& s, const battery_config& cfg) {
       if constexpr (S::kind == pe_kind::score_bias) v = T(v - dot(one, one));
       return v;
     };
+    std::vector<T> window;  // s(m, m+Δ), Δ = −R … R
+    for (Eigen::Index delta = -R; delta <= R; ++delta) window.push_back(far_score(delta));
+    auto far_at = [&](Eigen::Index delta) { return at_index(window, delta + R); };
+    const T far_scale = window_scale(window);
     for (Eigen::Index a = 0; a < R; ++a)
       for (int sign : {1, -1}) {
         const Eigen::Index from = sign * a, to = sign * (a + 1);
-        const T s0 = far_score(from), s1 = far_score(to);
+        const T s0 = far_at(from), s1 = far_at(to);
         if (!comparable(s0) || !comparable(s1))
           return non_number_cell(property::score_decays, "s(" + std::to_string(m) + ", " + std::to_string(m + to) + ")",
                                  vec<T>{s0, s1}, comparable(s0) ? 1 : 0);
-        if (!close(s0, s1, kk, s0) && s0 < s1) {
+        if (!close(s0, s1, kk, far_scale) && s0 < s1) {
           c.result = verdict::fails;
           c.summary = "s(m, m" + std::string(to < 0 ? "" : "+") + std::to_string(to) + ") = " + readable(s1) +
                       " > s(m, m" + std::string(from < 0 ? "" : "+") + std::to_string(from) + ") = " + readable(s0) +
@@ -1662,9 +1712,15 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
         if (const Eigen::Index j = first_non_number(rhs); j >= 0)
           return non_number_cell(property::breaks_equivariance, "row " + std::to_string(i) + " of P·Attn(X)", rhs, j);
       }
+      // NOTE: one scale for the case, the largest |entry| of X, Attn(PX) and P·Attn(X): an output row is a
+      // convex combination of value rows, so its rounding error follows the values' size even where a row
+      // of the output passes near 0.
+      T scale(0);
+      for (const Matrix<T>* m : {&x, &apx, &pax})
+        for (Eigen::Index i = 0; i < m->rows(); ++i) scale = std::max(scale, max_entry(row_vec(*m, i)));
       for (Eigen::Index i = 0; i < n; ++i) {
         const vec<T> lhs = row_vec(apx, i), rhs = row_vec(pax, i);
-        if (!close_vec(lhs, rhs, 64.0 * static_cast<double>(s.dim()) * static_cast<double>(n + 1))) {
+        if (!close_vec(lhs, rhs, 64.0 * static_cast<double>(s.dim()) * static_cast<double>(n + 1), scale)) {
           c.result = held<T>();
           c.summary = "π = (" + std::to_string(pi[0]) + " " + std::to_string(pi[1]) + " " + std::to_string(pi[2]) +
                       "): row " + std::to_string(i) + " of Attn(PX) = " + format_vec(lhs) + " ≠ (P·Attn(X)) = " +
@@ -1681,7 +1737,7 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
   c.result = verdict::fails;
   c.summary = "Attn(PX) = P·Attn(X) on all " + std::to_string(cases) + " cases: the scheme leaves attention order-blind";
   c.evidence = c.summary + " (orderblind::self_attention with the scheme attached, 3 tokens, 2 inputs × 2 permutations, " +
-               (scalar_traits<T>::is_exact ? std::string("exact ==") : "tolerance 64·d·(n+1)·ε") + ")";
+               (scalar_traits<T>::is_exact ? std::string("exact ==") : "tolerance 64·d·(n+1)·(ε·s + η), s the largest |entry| of X and the outputs") + ")";
   return c;
 }
 
