@@ -110,9 +110,14 @@ struct battery_config {
 
 namespace detail {
 
-inline cell make_cell(property p) {
+/// An undecided cell of property p, its basis the kind of evidence T's arithmetic gives: == (exact
+/// types) or a stated ε-bound (floating ones).
+template <class T = void>
+cell make_cell(property p) {
   cell c;
   c.prop = p;
+  if constexpr (!std::is_void_v<T>)
+    if constexpr (!scalar_traits<T>::is_exact) c.basis = verify::evidence_kind::sampled_within_bound;
   return c;
 }
 
@@ -165,7 +170,7 @@ bool close(const T& a, const T& b, double k, const T& scale) {
 /// A law with nothing to compare (a table of one or two rows): n/a, never a "held" on zero cases.
 inline cell too_few_positions(property p, Eigen::Index defined) {
   cell c = make_cell(p);
-  c.result = verdict::not_applicable;
+  c.result = verify::verdict::not_decidable;
   c.summary = "not decided: the scheme defines only " + std::to_string(defined) + " position" + (defined == 1 ? "" : "s") +
               " (max_position()), too few to compare";
   c.evidence = c.summary;
@@ -195,7 +200,7 @@ template <Scalar T>
 cell non_number_cell(property p, const std::string& what, const vec<T>& v, Eigen::Index j) {
   cell c;
   c.prop = p;
-  c.result = verdict::fails;
+  c.result = verify::verdict::failed;
   c.summary = what + " entry " + std::to_string(j) + " is " + describe_incomparable(at_index(v, j)) +
               ": not a number, so the law cannot hold";
   c.evidence = c.summary + " (" + format_vec(v) + ")";
@@ -312,10 +317,8 @@ std::string tolerance_words(double k) {
   }
 }
 
-template <Scalar T>
-verdict held() {
-  return scalar_traits<T>::is_exact ? verdict::proved_exactly : verdict::held_to_tolerance;
-}
+/// The law held on the stated cases: exactly (==) or within the stated bound, as the cell's basis says.
+inline verify::verdict held() { return verify::verdict::held; }
 
 /// "2^k" when p is a power of two, else its decimal.
 inline std::string position_words(Eigen::Index p) {
@@ -584,7 +587,7 @@ inline std::vector<scale_pair> distance_pairs(Eigen::Index reach, const battery_
 template <class S>
 cell check_bounded(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell(property::bounded);
+  cell c = make_cell<T>(property::bounded);
   const Eigen::Index limit = defined_limit(s, cfg.sweep);
   T near(0);
   for (Eigen::Index p = 0; p < limit; ++p) {
@@ -625,14 +628,14 @@ cell check_bounded(const S& s, const battery_config& cfg) {
   // NOTE: twice the near maximum itself, no max(1, ·) floor: a growing scheme scaled by 10⁻¹⁰ still grows.
   const T limit2 = T(T(2) * near);
   if (rising && limit2 < seen.back().second) {
-    c.result = verdict::fails;
+    c.result = verify::verdict::failed;
     c.summary = "max |entry| rises at each of " + std::to_string(seen.size()) + " far positions to " +
                 readable(seen.back().second) + " at p = " + std::to_string(seen.back().first) + ", more than twice the max " +
                 readable(near) + " over p < " + std::to_string(limit) + ": it grows with p";
     c.evidence = c.summary + " (p: max |entry| = " + trail + "; " + arithmetic_name<T>() + ")";
     return c;
   }
-  c.result = held<T>();
+  c.result = held();
   c.summary = "max |entry| = " + readable(near) + " over p < " + std::to_string(limit) +
               (seen.empty() ? std::string() : ", no steady growth over " + std::to_string(seen.size()) + " far positions up to p = " +
                                                   std::to_string(seen.back().first));
@@ -646,10 +649,10 @@ cell check_bounded(const S& s, const battery_config& cfg) {
 template <class S>
 cell check_length_consistent(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell(property::length_consistent);
+  cell c = make_cell<T>(property::length_consistent);
   if constexpr (S::kind != pe_kind::additive) {
     (void)cfg;
-    c.result = verdict::proved_exactly;
+    c.result = held();
     c.summary = "structural: a " + std::string(kind_name(S::kind)) + " scheme's functions take no sequence length";
     c.evidence = c.summary;
     return c;
@@ -663,7 +666,7 @@ cell check_length_consistent(const S& s, const battery_config& cfg) {
         const auto v = s.encode(p, n);
         ++checked;
         if (!close_vec(ref, v, tolerance_units(p, s.dim()))) {
-          c.result = verdict::fails;
+          c.result = verify::verdict::failed;
           c.summary = "PE(" + std::to_string(p) + ") = " + format_vec(ref) + " with N = 5 but " + format_vec(v) +
                       " with N = " + std::to_string(n);
           c.evidence = c.summary + " (" + arithmetic_name<T>() + ")";
@@ -671,7 +674,7 @@ cell check_length_consistent(const S& s, const battery_config& cfg) {
         }
       }
     }
-    c.result = held<T>();
+    c.result = held();
     c.summary = "PE(p) equal for N ∈ {5, 50, 7, 64}, p < 5 (" + std::to_string(checked) + " comparisons)";
     c.evidence = c.summary + ", " + tolerance_words<T>(tolerance_units(5, s.dim()));
     return c;
@@ -681,10 +684,10 @@ cell check_length_consistent(const S& s, const battery_config& cfg) {
 template <class S>
 cell check_injective(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell(property::injective);
+  cell c = make_cell<T>(property::injective);
   if constexpr (S::kind == pe_kind::score_bias) {
     (void)cfg;
-    c.result = verdict::not_applicable;
+    c.result = verify::verdict::skipped;
     c.summary = "a score bias encodes pairs (m, n), not single positions";
     c.evidence = c.summary;
     return c;
@@ -703,7 +706,7 @@ cell check_injective(const S& s, const battery_config& cfg) {
     const double k = tolerance_units(limit, s.dim());
     auto alike = [&](Eigen::Index p, const vec<T>& ep, Eigen::Index q, const vec<T>& eq, double kk, const std::string& where) {
       if (!close_vec(ep, eq, kk)) return false;
-      c.result = verdict::fails;
+      c.result = verify::verdict::failed;
       c.summary = "fails at p = " + std::to_string(p) + ", q = " + std::to_string(q) + ": positions " + std::to_string(p) +
                   " and " + std::to_string(q) + " encode alike: " + readable_vec(ep) + where;
       c.evidence = c.summary + " (" + tolerance_words<T>(kk) + "; pairs searched in order of the larger position)";
@@ -715,7 +718,7 @@ cell check_injective(const S& s, const battery_config& cfg) {
         if (alike(p, at_index(enc, p), q, at_index(enc, q), k, "")) return c;
     if (pairs == 0) return too_few_positions(property::injective, limit);
     if (whole) {
-      c.result = held<T>();
+      c.result = held();
       c.summary = std::string(scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") +
                   " for every position of the table: all " + std::to_string(limit) + " encodings distinct (" +
                   std::to_string(pairs) + " pairs)";
@@ -762,7 +765,7 @@ cell check_injective(const S& s, const battery_config& cfg) {
           if (alike(p, at_index(enc, p), B - 1 + i, at_index(win, i), kk, where)) return c;
       }
     }
-    c.result = held<T>();
+    c.result = held();
     Eigen::Index positions = limit + 3 * std::ssize(cfg.boundary_far);
     for (Eigen::Index B : bases) positions += std::max<Eigen::Index>(0, std::min(span, B + span - limit));
     c.summary = std::string(scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") + " on " +
@@ -781,7 +784,7 @@ cell check_injective(const S& s, const battery_config& cfg) {
 template <class S>
 cell check_extrapolates(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell(property::extrapolates);
+  cell c = make_cell<T>(property::extrapolates);
   std::vector<Eigen::Index> ps;
   for (Eigen::Index p = 0; p < cfg.sweep; ++p) ps.push_back(p);
   for (Eigen::Index p : cfg.far) ps.push_back(p);
@@ -824,13 +827,13 @@ cell check_extrapolates(const S& s, const battery_config& cfg) {
       p = hi;
       why = failure(hi);
     }
-    c.result = verdict::fails;
+    c.result = verify::verdict::failed;
     c.summary = "undefined at p = " + std::to_string(p) + ": " + why;
     c.evidence = c.summary + (S::kind == pe_kind::score_bias ? " (bias b(0, p) / b(p, 0))" : "") +
                  "; smallest failing position found by scanning up from " + std::to_string(last_ok);
     return c;
   }
-  c.result = held<T>();
+  c.result = held();
   c.summary = "defined and finite for p < " + std::to_string(cfg.sweep) + " and p = " + std::to_string(cfg.far.back());
   c.evidence = c.summary + " (" + std::to_string(ps.size()) + " positions" +
                (S::kind == pe_kind::score_bias ? ", both b(0, p) and b(p, 0)" : "") + ", " + arithmetic_name<T>() + ")";
@@ -861,7 +864,7 @@ void shift_samples(const S& s, Eigen::Index p, Eigen::Index k, Eigen::Index leng
 template <class S>
 cell translation_invariance(const S& s, const battery_config& cfg, property prop) {
   using T = scalar_of<S>;
-  cell c = make_cell(prop);
+  cell c = make_cell<T>(prop);
   const Eigen::Index P = cfg.positions;
   const Eigen::Index length = defined_limit(s, 4 * P + 64);
   Eigen::Index cases = 0;
@@ -888,7 +891,7 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
     if (comparable(a) && scale < abs_value(a)) scale = abs_value(a);
     if (comparable(b) && scale < abs_value(b)) scale = abs_value(b);
     if (close(a, b, kk, scale)) return false;
-    c.result = verdict::fails;
+    c.result = verify::verdict::failed;
     c.summary = "fails at m = " + std::to_string(m) + ", n = " + std::to_string(n) + ": score(m=" + std::to_string(m) +
                 ", n=" + std::to_string(n) + ") = " + readable(a) + " but score(m=" + std::to_string(m2) + ", n=" +
                 std::to_string(n2) + ") = " + readable(b) + where;
@@ -924,7 +927,7 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
         }
     }
     if (cases == 0) return too_few_positions(prop, L);
-    c.result = held<T>();
+    c.result = held();
     c.summary = std::string(scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") +
                 " for every position of the table: score(m, n) = score(m − min(m, n), n − min(m, n)) for all " +
                 std::to_string(L * L) + " pairs m, n < " + std::to_string(L) + " (" + std::to_string(cases) + " comparisons)";
@@ -1006,7 +1009,7 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
           std::ostringstream os;
           os.precision(10);
           os << approx;
-          c.result = verdict::fails;
+          c.result = verify::verdict::failed;
           c.summary = "fails at m = " + std::to_string(m) + ", n = " + std::to_string(n) + ": score(m=" + std::to_string(m) +
                       ", n=" + std::to_string(n) + ") ≈ " + os.str() + " but score(m=" + std::to_string(m - lo) + ", n=" +
                       std::to_string(n - lo) + ") = " + readable(ref) + where;
@@ -1037,7 +1040,7 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
         return c;
     }
   }
-  c.result = held<T>();
+  c.result = held();
   const std::string probed =
       probed_words("m, n < " + std::to_string(P) + " shifted by c ∈ {" + shifts_words(cfg) + "}", bases, cfg.far_span, cfg) +
       (cfg.boundary_far.empty() ? std::string()
@@ -1064,7 +1067,7 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
     c.summary = "(bias: translation invariance) " + c.summary;
     return c;
   } else {
-    cell c = make_cell(property::shift_linear);
+    cell c = make_cell<T>(property::shift_linear);
     const Eigen::Index d = s.dim();
     const Eigen::Index length = checked_whole(s, cfg) ? s.max_position_value() : defined_limit(s, 4 * cfg.positions + 64);
     // NOTE: fit T_k on the first `fit` positions, verify on the next ones: a linear map through the
@@ -1088,7 +1091,7 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
         auto f = fit_linear_map(a, b, zero_tol);
         const std::string what = S::kind == pe_kind::additive ? "PE" : side ? "key" : "query";
         if (!f.consistent) {
-          c.result = verdict::fails;
+          c.result = verify::verdict::failed;
           const Eigen::Index sample = to_index(f.inconsistent_sample, "the inconsistent sample");
           const Eigen::Index p = S::kind == pe_kind::additive ? sample : sample / d;
           c.summary = "no linear T_" + std::to_string(k) + ": " + what + "(" + std::to_string(p + k) + ") is not T·" +
@@ -1107,7 +1110,7 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
             ++verified;
             const auto& got = images[j];
             if (!close_vec(got, vb[j], kk)) {
-              c.result = verdict::fails;
+              c.result = verify::verdict::failed;
               c.summary = "T_" + std::to_string(k) + " fitted on p < " + std::to_string(fit) + " maps " + what + "(" +
                           std::to_string(p) + ") to " + format_vec(got) + ", but " + what + "(" +
                           std::to_string(p + k) + ") = " + format_vec(vb[j]);
@@ -1128,7 +1131,7 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
               ++verified;
               const auto& got = images[j];
               if (!close_vec(got, vb[j], kf)) {
-                c.result = verdict::fails;
+                c.result = verify::verdict::failed;
                 c.summary = "T_" + std::to_string(k) + " fitted on p < " + std::to_string(fit) + " maps " + what + "(" +
                             std::to_string(p) + ") to " + format_vec(got) + ", but " + what + "(" +
                             std::to_string(p + k) + ") = " + format_vec(vb[j]) + " (window around " +
@@ -1141,7 +1144,7 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
         }
       }
     if (verified == 0) return too_few_positions(property::shift_linear, length);
-    c.result = held<T>();
+    c.result = held();
     const auto bases = far_bases(s, cfg, 0);
     c.summary = std::string(scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") + " on " +
                 std::to_string(verified) + " sample images: T_k fitted on p < " + std::to_string(fit) + ", verified on p < " +
@@ -1304,7 +1307,7 @@ void judge_generator(const S& s, const battery_config& cfg, cell& c) {
     if (!f.agrees) {
       c.contradicts_declaration = true;
       const std::string words = "the scheme contradicts its declared generator G: " + f.contradiction;
-      c.summary = holds(c.result) ? words + " (the sampled law itself " + verdict_name(c.result) + ")" : c.summary + "; " + words;
+      c.summary = holds(c.result) ? words + " (the sampled law itself " + c.result_words() + ")" : c.summary + "; " + words;
       c.evidence += "; " + words + " (" + tolerance_words<T>(tolerance_units(cfg.positions, s.dim())) + ")";
       return;
     }
@@ -1348,10 +1351,10 @@ cell check_relative_scores(const S& s, const battery_config& cfg) {
 template <class S>
 cell check_relative_expressible(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell(property::relative_expressible);
+  cell c = make_cell<T>(property::relative_expressible);
   if constexpr (S::kind != pe_kind::additive) {
     (void)cfg;
-    c.result = verdict::not_applicable;
+    c.result = verify::verdict::skipped;
     c.summary = "not an additive scheme (its scores are checked directly by `relative scores`)";
     c.evidence = c.summary;
     return c;
@@ -1362,7 +1365,7 @@ cell check_relative_expressible(const S& s, const battery_config& cfg) {
     // a fuzzed scheme hung the run (fuzz/regressions/scheme/). d ≤ 16 is 7·10⁷.
     constexpr Eigen::Index max_d = 16;
     if (d > max_d) {
-      c.result = verdict::not_applicable;
+      c.result = verify::verdict::not_decidable;
       c.summary = "not decided: the battery's limit for this law is d ≤ " + std::to_string(max_d) + " (it solves for the d² = " +
                   std::to_string(d * d) + " entries of M); the scheme has d = " + std::to_string(d);
       c.evidence = c.summary + " (the battery's limit, not the scheme's)";
@@ -1409,7 +1412,7 @@ cell check_relative_expressible(const S& s, const battery_config& cfg) {
       for (Eigen::Index n = 1; n <= P; ++n) {
         const T g0 = form(mv, 0, 0), gn = form(mv, 0, n);
         if (!close(g0, gn, tolerance_units(P, d), std::max(form_scale(mv, 0, 0), form_scale(mv, 0, n)))) {
-          c.result = held<T>();
+          c.result = held();
           const bool identity_works = [&] {
             for (Eigen::Index i = 0; i < d; ++i)
               for (Eigen::Index j = 0; j < d; ++j)
@@ -1425,7 +1428,7 @@ cell check_relative_expressible(const S& s, const battery_config& cfg) {
         }
       }
     }
-    c.result = verdict::fails;
+    c.result = verify::verdict::failed;
     c.summary = basis_m.empty() ? "only M = 0 makes p_m M p_nᵀ depend on m − n alone"
                                 : "every M making p_m M p_nᵀ depend on m − n alone makes it constant (" +
                                       std::to_string(basis_m.size()) + "-dimensional space of such M)";
@@ -1439,10 +1442,10 @@ cell check_relative_expressible(const S& s, const battery_config& cfg) {
 template <class S>
 cell check_norm_preserving(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell(property::norm_preserving);
+  cell c = make_cell<T>(property::norm_preserving);
   if constexpr (S::kind != pe_kind::query_key) {
     (void)cfg;
-    c.result = verdict::not_applicable;
+    c.result = verify::verdict::skipped;
     c.summary = "only query_key schemes transform q and k";
     c.evidence = c.summary;
     return c;
@@ -1460,7 +1463,7 @@ cell check_norm_preserving(const S& s, const battery_config& cfg) {
           const T ny = norm2(y);
           ++cases;
           if (!close(nx, ny, tolerance_units(p, s.dim()), nx)) {
-            c.result = verdict::fails;
+            c.result = verify::verdict::failed;
             const T ratio = T(ny / nx);
             c.summary = "‖" + std::string(side ? "key" : "query") + "(x, " + std::to_string(p) + ")‖² = " +
                         readable(ny) + " but ‖x‖² = " + readable(nx) + " (ratio " + readable(ratio) + ")";
@@ -1481,7 +1484,7 @@ cell check_norm_preserving(const S& s, const battery_config& cfg) {
           }
         }
     }
-    c.result = held<T>();
+    c.result = held();
     c.summary = "‖f(x, p)‖² = ‖x‖² on " + std::to_string(cases) + " cases (queries and keys)";
     c.evidence = c.summary + ", p < " + std::to_string(cfg.positions) + " and far positions; " +
                  tolerance_words<T>(tolerance_units(cfg.far.back(), s.dim()));
@@ -1492,9 +1495,9 @@ cell check_norm_preserving(const S& s, const battery_config& cfg) {
 template <class S>
 cell check_bound_decays(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell(property::bound_decays);
+  cell c = make_cell<T>(property::bound_decays);
   if (!s.exposes_phases()) {
-    c.result = verdict::not_applicable;
+    c.result = verify::verdict::skipped;
     c.summary = "the scheme exposes no rotation phases (the bound is RoPE's)";
     c.evidence = c.summary;
     return c;
@@ -1502,7 +1505,7 @@ cell check_bound_decays(const S& s, const battery_config& cfg) {
   if constexpr (!scalar_traits<T>::has_sqrt) {
     (void)s;
     (void)cfg;
-    c.result = verdict::not_applicable;
+    c.result = verify::verdict::not_decidable;
     c.summary = "the bound needs |S_j| = √(Re² + Im²): not exact over " + std::string(scalar_traits<T>::name);
     c.evidence = c.summary + "; decided in the real-parameter (mpfr) row";
     return c;
@@ -1526,7 +1529,7 @@ cell check_bound_decays(const S& s, const battery_config& cfg) {
       for (Eigen::Index delta = lo; delta < hi; ++delta) m += bound(delta);
       means.push_back(T(m / T(hi - lo)));
       if (!(means.back() < (j ? at_index(means, j - 1) : b0))) {
-        c.result = verdict::fails;
+        c.result = verify::verdict::failed;
         c.summary = "window mean of the bound over Δ ∈ [" + std::to_string(lo) + ", " + std::to_string(hi) + ") is " +
                     readable(means.back()) + ", not below the previous " +
                     readable(j ? at_index(means, j - 1) : b0);
@@ -1534,7 +1537,7 @@ cell check_bound_decays(const S& s, const battery_config& cfg) {
         return c;
       }
     }
-    c.result = verdict::held_to_tolerance;
+    c.result = held();
     c.summary = "bound " + readable(b0) + " at Δ = 0 → window mean " + readable(means.back()) + " at Δ ~ " +
                 std::to_string(1L << (cfg.decay_windows - 1)) + ", strictly decreasing over " +
                 std::to_string(cfg.decay_windows) + " dyadic windows";
@@ -1547,7 +1550,7 @@ cell check_bound_decays(const S& s, const battery_config& cfg) {
 template <class S>
 cell check_score_decays(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell(property::score_decays);
+  cell c = make_cell<T>(property::score_decays);
   const Eigen::Index D = cfg.decay_reach;
   const Eigen::Index length = defined_limit(s, 2 * D + 1);
   const Eigen::Index reach = std::min(D, length - 1 - D);
@@ -1578,7 +1581,7 @@ cell check_score_decays(const S& s, const battery_config& cfg) {
   bool constant = true;
   for (const auto& v : sc) constant = constant && close(v, sc[0], tolerance_units(2 * D, s.dim()), near_scale);
   if (constant) {
-    c.result = verdict::not_applicable;
+    c.result = verify::verdict::skipped;
     c.summary = "the position score is constant (no position part)";
     c.evidence = c.summary + ": s(m, m+Δ) = " + readable(sc[0]) + " for |Δ| ≤ " + std::to_string(D);
     return c;
@@ -1590,7 +1593,7 @@ cell check_score_decays(const S& s, const battery_config& cfg) {
       if (to > reach) continue;
       const T s0 = at(from), s1 = at(to);
       if (!close(s0, s1, tolerance_units(2 * D, s.dim()), near_scale) && s0 < s1) {
-        c.result = verdict::fails;
+        c.result = verify::verdict::failed;
         c.summary = "s(m, m" + std::string(to < 0 ? "" : "+") + std::to_string(to) + ") = " + readable(s1) +
                     " > s(m, m" + std::string(from < 0 ? "" : "+") + std::to_string(from) + ") = " + readable(s0) +
                     " (m = " + std::to_string(D) + ")";
@@ -1627,7 +1630,7 @@ cell check_score_decays(const S& s, const battery_config& cfg) {
           return non_number_cell(property::score_decays, "s(" + std::to_string(m) + ", " + std::to_string(m + to) + ")",
                                  vec<T>{s0, s1}, comparable(s0) ? 1 : 0);
         if (!close(s0, s1, kk, far_scale) && s0 < s1) {
-          c.result = verdict::fails;
+          c.result = verify::verdict::failed;
           c.summary = "s(m, m" + std::string(to < 0 ? "" : "+") + std::to_string(to) + ") = " + readable(s1) +
                       " > s(m, m" + std::string(from < 0 ? "" : "+") + std::to_string(from) + ") = " + readable(s0) +
                       " (m = " + std::to_string(m) + ", far window)";
@@ -1637,7 +1640,7 @@ cell check_score_decays(const S& s, const battery_config& cfg) {
         }
       }
   }
-  c.result = held<T>();
+  c.result = held();
   c.summary = "s(m, m+Δ) non-increasing in |Δ| for |Δ| ≤ " + std::to_string(D) + " (both signs)";
   std::string far_words;
   for (std::size_t i = 0; i < centres.size(); ++i) far_words += (i ? ", " : "") + std::to_string(centres[i]);
@@ -1671,7 +1674,7 @@ template <class S>
 cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
   (void)cfg;
-  cell c = make_cell(property::breaks_equivariance);
+  cell c = make_cell<T>(property::breaks_equivariance);
   const Eigen::Index n = 3;
   const std::vector<std::vector<Eigen::Index>> perms = {{1, 0, 2}, {2, 0, 1}};
   Eigen::Index cases = 0;
@@ -1682,7 +1685,7 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
       out = attend_with(s, in);
       return true;
     } catch (const non_finite_error& e) {
-      c.result = verdict::fails;
+      c.result = verify::verdict::failed;
       c.summary = std::string("attention with the scheme is not a number: ") + e.what();
       c.evidence = c.summary + " (" + arithmetic_name<T>() + ")";
       return false;
@@ -1721,7 +1724,7 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
       for (Eigen::Index i = 0; i < n; ++i) {
         const vec<T> lhs = row_vec(apx, i), rhs = row_vec(pax, i);
         if (!close_vec(lhs, rhs, 64.0 * static_cast<double>(s.dim()) * static_cast<double>(n + 1), scale)) {
-          c.result = held<T>();
+          c.result = held();
           c.summary = "π = (" + std::to_string(pi[0]) + " " + std::to_string(pi[1]) + " " + std::to_string(pi[2]) +
                       "): row " + std::to_string(i) + " of Attn(PX) = " + format_vec(lhs) + " ≠ (P·Attn(X)) = " +
                       format_vec(rhs);
@@ -1734,7 +1737,7 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
       }
     }
   }
-  c.result = verdict::fails;
+  c.result = verify::verdict::failed;
   c.summary = "Attn(PX) = P·Attn(X) on all " + std::to_string(cases) + " cases: the scheme leaves attention order-blind";
   c.evidence = c.summary + " (orderblind::self_attention with the scheme attached, 3 tokens, 2 inputs × 2 permutations, " +
                (scalar_traits<T>::is_exact ? std::string("exact ==") : "tolerance 64·d·(n+1)·(ε·s + η), s the largest |entry| of X and the outputs") + ")";
@@ -1748,8 +1751,8 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
 template <class S, class F>
 cell guarded(property p, F&& f) {
   auto failed = [&](const std::string& why) {
-    cell c = make_cell(p);
-    c.result = verdict::fails;
+    cell c = make_cell<scalar_of<S>>(p);
+    c.result = verify::verdict::failed;
     c.summary = why;
     c.evidence = c.summary;
     return c;
