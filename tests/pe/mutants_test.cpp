@@ -134,3 +134,31 @@ TEST_CASE("exact rows say where their far windows stop and that the real rows pr
   const auto row = run_battery(sinusoidal_scheme<Q>{4, sinusoid_layout::paper, angle_table<Q>::pythagorean(4)}, "test");
   CHECK_THAT(row.at(property::relative_scores).evidence, Catch::Matchers::Contains("the real-arithmetic rows probe the farther windows"));
 }
+
+namespace {
+/// An additive scheme with every value of PE multiplied by `s` (a scale change: no law may change).
+template <class S>
+struct scaled_additive : S {
+  double s = 1e-20;
+  std::string name() const { return "scaled:" + S::name(); }
+  vec<typename S::scalar_type> encode(long p, long n) const {
+    auto v = S::encode(p, n);
+    for (auto& x : v) x *= s;
+    return v;
+  }
+};
+}  // namespace
+
+// NOTE: with a bound of k·ε·max(1, |value|) every encoding of a sinusoid scaled by 10⁻²⁰ lies within the
+// floor of every other, so it read "not injective"; the bound k·(ε·s + η), s the vectors' own scale, keeps
+// the verdict of the unscaled scheme, and still catches the bf16-position mutant (equal encodings past 256).
+TEST_CASE("a sinusoid scaled by 10⁻²⁰ is still injective, and its bf16-position mutant still is not (the bound scales with the data)",
+          "[pe][mutant]") {
+  const auto tiny = run_battery(scaled_additive<sinusoidal_scheme<double>>{}, "test");
+  INFO(tiny.at(property::injective).summary);
+  CHECK(held_within_bound(tiny.at(property::injective)));
+  CHECK(held_within_bound(run_battery(sinusoidal_scheme<double>{}, "test").at(property::injective)));
+  const auto bad = run_battery(scaled_additive<mutants::sinusoid_bf16_positions<double>>{}, "mutant");
+  INFO(bad.at(property::injective).summary);
+  CHECK(bad.at(property::injective).result == orderblind::verify::verdict::failed);
+}
