@@ -422,14 +422,14 @@ PYBIND11_MODULE(_core, m) {
 
   // Bounds (units of ε; derivations in compare.hpp and properties/battery/tolerances.hpp).
   m.def("attention_reorder_bound_eps", [](long n) { return attention_reorder_bound_eps(n); }, py::arg("n"),
-        "4(n+1): one softmax head over n tokens, relative to max(1, max|V|) (compare.hpp)");
+        "4(n+1): one softmax head over n tokens, relative to max|V| (compare.hpp; no absolute floor)");
   m.def("multi_head_reorder_bound_eps",
         [](long n, long d) { return properties::multi_head_reorder_bound_eps(n, d); }, py::arg("n"), py::arg("d"),
         "4(n+1) + 2d + 2: multi-head attention with W_O over n tokens of width d (properties/battery/tolerances.hpp)");
   m.def("softmax_weight_reorder_bound_eps", [](long n) { return properties::softmax_weight_reorder_bound_eps(n); },
         py::arg("n"), "2n + 2: softmax weights over n keys (properties/battery/tolerances.hpp)");
   m.def("residual_in_eps", [](const Matrix<double>& a, const Matrix<double>& b) { return residual_in_eps(a, b); },
-        py::arg("a"), py::arg("b"), "max|a − b| / (ε·max(1, max|a|, max|b|)) (compare.hpp; finite inputs only)");
+        py::arg("a"), py::arg("b"), "max|a − b| / (ε·max(max|a|, max|b|)) (compare.hpp; finite inputs only; no absolute floor)");
   m.def("epsilon", [] { return scalar_traits<double>::epsilon(); });
   m.def("check_permutation_law", &check_permutation_law, py::arg("law"), py::arg("f"), py::arg("inputs"),
         py::arg("image"), py::arg("k"), py::arg("eps"), py::arg("scales"), py::arg("scale_floor") = 0.0,
@@ -454,7 +454,11 @@ PYBIND11_MODULE(_core, m) {
   py::class_<pe::cell>(m, "Cell", "one property of one scheme: its verdict and evidence")
       .def_property_readonly("property", [](const pe::cell& c) { return std::string(pe::property_name(c.prop)); })
       .def_property_readonly("law", [](const pe::cell& c) { return std::string(pe::property_law(c.prop)); })
-      .def_property_readonly("verdict", [](const pe::cell& c) { return std::string(pe::verdict_name(c.result)); })
+      .def_property_readonly("verdict", [](const pe::cell& c) { return std::string(c.result_words()); })
+      .def_property_readonly("outcome", [](const pe::cell& c) { return std::string(verify::to_string(c.result)); },
+                             "held, FAILED, skipped (the law does not apply) or not decidable (the battery cannot decide it here)")
+      .def_property_readonly("evidence_kind", [](const pe::cell& c) { return std::string(verify::name(pe::evidence_of(c))); },
+                             "sampled_exact, sampled_within_bound, or formal (a Coq theorem covers the cell)")
       .def_property_readonly("word", [](const pe::cell& c) { return std::string(c.word()); })
       .def_property_readonly("holds", [](const pe::cell& c) { return pe::holds(c.result); })
       .def_readonly("summary", &pe::cell::summary)
@@ -462,7 +466,7 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("expected", [](const pe::cell& c) { return std::string(expectation_word(c.expected)); })
       .def_property_readonly("agrees", &pe::cell::agrees)
       .def("__repr__", [](const pe::cell& c) {
-        return std::string("<Cell ") + pe::property_name(c.prop) + ": " + pe::verdict_name(c.result) + ">";
+        return std::string("<Cell ") + pe::property_name(c.prop) + ": " + c.result_words() + ">";
       });
   py::class_<pe::scheme_row>(m, "SchemeRow", "one scheme under double: every property decided")
       .def_readonly("name", &pe::scheme_row::name)

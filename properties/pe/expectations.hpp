@@ -297,7 +297,7 @@ inline void annotate(scheme_row& row) {
     // NOTE: a cell a Coq theorem decides for all positions names it (proofs/formal/theorems.txt) when the
     // battery's verdict agrees with the theorem; the sampled evidence stays in the summary.
     for (const auto& pr : formal_proofs())
-      if (family(row.name) == pr.family && c.prop == pr.prop && (pr.holds ? holds(c.result) : c.result == verdict::fails))
+      if (family(row.name) == pr.family && c.prop == pr.prop && (pr.holds ? holds(c.result) : c.result == verify::verdict::failed))
         c.proof = pr.words;
     if (exact_row && c.prop == property::bound_decays && e.expected == expectation::holds) {
       c.expected = expectation::not_applicable;

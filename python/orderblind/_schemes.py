@@ -89,7 +89,7 @@ class SchemeResult:
 
     @property
     def verdicts(self) -> dict:
-        """property → 'held exactly' | 'held to tolerance' | 'n/a' | 'fails'."""
+        """property → 'held exactly' | 'held within the tolerance' | 'n/a' | 'fails'."""
         return {c.property: c.verdict for c in self._row.cells}
 
     @property

@@ -62,7 +62,7 @@ run("the check with the header's expectations" 0 ${check})
 expect_match("the report" "${alibi_ok}")
 foreach(p "bounded" "length-consistent" "injective" "extrapolates" "shift-linear" "relative scores"
         "relative-expressible" "norm-preserving" "bound decays" "score decays" "breaks equivariance")
-  cell_regex(cell "held|skipped" "${p}" "(held exactly|held to tolerance|n/a|fails)")
+  cell_regex(cell "held|skipped" "${p}" "(held exactly|held within the tolerance|n/a|fails)")
   expect_match("the report" "${cell}")
 endforeach()
 string(REGEX MATCHALL "scheme: saturating-alibi\n" rows "${out}")

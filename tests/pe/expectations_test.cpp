@@ -57,7 +57,7 @@ TEST_CASE("kerple-log's bounded verdict rests on several far positions", "[pe][e
   auto row = run_battery(kerple_scheme<mpfr100>{4, true, 1.0, 0.5});
   const auto& c = row.at(property::bounded);
   INFO(c.evidence);
-  CHECK(c.result == verdict::fails);
+  CHECK(c.result == orderblind::verify::verdict::failed);
   CHECK_THAT(c.summary, Catch::Matchers::Contains("rises at each of 8 far positions"));
 }
 

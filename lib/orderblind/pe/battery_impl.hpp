@@ -24,6 +24,7 @@
 #include "orderblind/pe/solve.hpp"
 #include "orderblind/pe/vector.hpp"
 #include "orderblind/scalar/multiprecision_types.hpp"
+#include "orderblind/verify/bound.hpp"
 
 namespace orderblind::pe {
 
@@ -109,9 +110,14 @@ struct battery_config {
 
 namespace detail {
 
-inline cell make_cell(property p) {
+/// An undecided cell of property p, its basis the kind of evidence T's arithmetic gives: == (exact
+/// types) or a stated ε-bound (floating ones).
+template <class T = void>
+cell make_cell(property p) {
   cell c;
   c.prop = p;
+  if constexpr (!std::is_void_v<T>)
+    if constexpr (!scalar_traits<T>::is_exact) c.basis = verify::evidence_kind::sampled_within_bound;
   return c;
 }
 
@@ -144,18 +150,27 @@ T pivot_zero_tolerance() {
   }
 }
 
-/// |a − b| ≤ k·ε·max(1, |magnitude|) (`==` for exact types); false on NaN and on ±∞, even on two equal
-/// infinities (compare.hpp's within_eps lets the same infinity agree; no law of the battery holds on ∞).
+/// |a − b| ≤ k·(ε·|scale| + η), the one comparison family of verify/bound.hpp (`==` for exact types);
+/// false on NaN and on ±∞, even on two equal infinities (no law of the battery holds on ∞).
+// NOTE: no max(1, ·) floor: the laws are scale-invariant, so the bound scales with the data. `scale` is
+// the data's magnitude — a vector's or a window's, never a lone entry's that may pass near 0 (each call
+// site says which). Exact types compare with == directly, as verify::compare does, without copying a
+// long rational into a 1×1 matrix.
 template <Scalar T>
-bool close(const T& a, const T& b, double k, const T& magnitude) {
-  if (!comparable(a) || !comparable(b)) return false;
-  return within_eps(a, b, k, magnitude);
+bool close(const T& a, const T& b, double k, const T& scale) {
+  if constexpr (scalar_traits<T>::is_exact) {
+    (void)k;
+    (void)scale;
+    return a == b;
+  } else {
+    return verify::compare(a, b, verify::within_eps<T>(k, verify::one_scale(scale), {})).held;
+  }
 }
 
 /// A law with nothing to compare (a table of one or two rows): n/a, never a "held" on zero cases.
 inline cell too_few_positions(property p, Eigen::Index defined) {
   cell c = make_cell(p);
-  c.result = verdict::not_applicable;
+  c.result = verify::verdict::not_decidable;
   c.summary = "not decided: the scheme defines only " + std::to_string(defined) + " position" + (defined == 1 ? "" : "s") +
               " (max_position()), too few to compare";
   c.evidence = c.summary;
@@ -185,7 +200,7 @@ template <Scalar T>
 cell non_number_cell(property p, const std::string& what, const vec<T>& v, Eigen::Index j) {
   cell c;
   c.prop = p;
-  c.result = verdict::fails;
+  c.result = verify::verdict::failed;
   c.summary = what + " entry " + std::to_string(j) + " is " + describe_incomparable(at_index(v, j)) +
               ": not a number, so the law cannot hold";
   c.evidence = c.summary + " (" + format_vec(v) + ")";
@@ -259,20 +274,35 @@ std::string readable_vec(const vec<T>& v, std::size_t max_entries = 8) {
   }
 }
 
+/// a ≈ b entry by entry: |a_i − b_i| ≤ k·(ε·s + η) with one scale s for the vector (`==` for exact
+/// types), through verify::compare; false on NaN, ±∞ or different lengths.
 template <Scalar T>
-bool close_vec(const vec<T>& a, const vec<T>& b, double k) {
+bool close_vec(const vec<T>& a, const vec<T>& b, double k, const T& scale) {
   if (a.size() != b.size()) return false;
   if constexpr (scalar_traits<T>::is_exact) {
     // NOTE: == entry by entry, with no magnitude: comparing exact values of 10⁷ bits costs a product each.
     (void)k;
+    (void)scale;
     for (std::size_t i = 0; i < a.size(); ++i)
       if (!(a[i] == b[i])) return false;
     return true;
+  } else {
+    Matrix<T> ma(1, std::ssize(a)), mb(1, std::ssize(b));
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      ma(0, static_cast<Eigen::Index>(i)) = a[i];
+      mb(0, static_cast<Eigen::Index>(i)) = b[i];
+    }
+    return verify::compare(ma, mb, verify::within_eps<T>(k, verify::one_scale(scale), {})).held;
   }
-  T mag = std::max(max_entry(a), max_entry(b));
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (!close(a[i], b[i], k, mag)) return false;
-  return true;
+}
+
+/// close_vec with the vectors' own scale, max |entry| of both.
+// NOTE: one scale for the whole vector: an entry that passes near 0 is bounded by the vector's size, which
+// its rounding error is proportional to.
+template <Scalar T>
+bool close_vec(const vec<T>& a, const vec<T>& b, double k) {
+  if constexpr (scalar_traits<T>::is_exact) return close_vec(a, b, k, T(0));
+  else return close_vec(a, b, k, std::max(max_entry(a), max_entry(b)));
 }
 
 template <Scalar T>
@@ -282,15 +312,13 @@ std::string tolerance_words(double k) {
     return "exact ==";
   } else {
     std::ostringstream os;
-    os << "|difference| ≤ " << k << "·ε·max(1, |value|), ε = " << readable(scalar_traits<T>::epsilon());
+    os << "|difference| ≤ " << k << "·(ε·s + η) with s the compared values' magnitude, ε = " << readable(scalar_traits<T>::epsilon());
     return os.str();
   }
 }
 
-template <Scalar T>
-verdict held() {
-  return scalar_traits<T>::is_exact ? verdict::proved_exactly : verdict::held_to_tolerance;
-}
+/// The law held on the stated cases: exactly (==) or within the stated bound, as the cell's basis says.
+inline verify::verdict held() { return verify::verdict::held; }
 
 /// "2^k" when p is a power of two, else its decimal.
 inline std::string position_words(Eigen::Index p) {
@@ -559,7 +587,7 @@ inline std::vector<scale_pair> distance_pairs(Eigen::Index reach, const battery_
 template <class S>
 cell check_bounded(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell(property::bounded);
+  cell c = make_cell<T>(property::bounded);
   const Eigen::Index limit = defined_limit(s, cfg.sweep);
   T near(0);
   for (Eigen::Index p = 0; p < limit; ++p) {
@@ -600,14 +628,14 @@ cell check_bounded(const S& s, const battery_config& cfg) {
   // NOTE: twice the near maximum itself, no max(1, ·) floor: a growing scheme scaled by 10⁻¹⁰ still grows.
   const T limit2 = T(T(2) * near);
   if (rising && limit2 < seen.back().second) {
-    c.result = verdict::fails;
+    c.result = verify::verdict::failed;
     c.summary = "max |entry| rises at each of " + std::to_string(seen.size()) + " far positions to " +
                 readable(seen.back().second) + " at p = " + std::to_string(seen.back().first) + ", more than twice the max " +
                 readable(near) + " over p < " + std::to_string(limit) + ": it grows with p";
     c.evidence = c.summary + " (p: max |entry| = " + trail + "; " + arithmetic_name<T>() + ")";
     return c;
   }
-  c.result = held<T>();
+  c.result = held();
   c.summary = "max |entry| = " + readable(near) + " over p < " + std::to_string(limit) +
               (seen.empty() ? std::string() : ", no steady growth over " + std::to_string(seen.size()) + " far positions up to p = " +
                                                   std::to_string(seen.back().first));
@@ -621,10 +649,10 @@ cell check_bounded(const S& s, const battery_config& cfg) {
 template <class S>
 cell check_length_consistent(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell(property::length_consistent);
+  cell c = make_cell<T>(property::length_consistent);
   if constexpr (S::kind != pe_kind::additive) {
     (void)cfg;
-    c.result = verdict::proved_exactly;
+    c.result = held();
     c.summary = "structural: a " + std::string(kind_name(S::kind)) + " scheme's functions take no sequence length";
     c.evidence = c.summary;
     return c;
@@ -638,7 +666,7 @@ cell check_length_consistent(const S& s, const battery_config& cfg) {
         const auto v = s.encode(p, n);
         ++checked;
         if (!close_vec(ref, v, tolerance_units(p, s.dim()))) {
-          c.result = verdict::fails;
+          c.result = verify::verdict::failed;
           c.summary = "PE(" + std::to_string(p) + ") = " + format_vec(ref) + " with N = 5 but " + format_vec(v) +
                       " with N = " + std::to_string(n);
           c.evidence = c.summary + " (" + arithmetic_name<T>() + ")";
@@ -646,7 +674,7 @@ cell check_length_consistent(const S& s, const battery_config& cfg) {
         }
       }
     }
-    c.result = held<T>();
+    c.result = held();
     c.summary = "PE(p) equal for N ∈ {5, 50, 7, 64}, p < 5 (" + std::to_string(checked) + " comparisons)";
     c.evidence = c.summary + ", " + tolerance_words<T>(tolerance_units(5, s.dim()));
     return c;
@@ -656,10 +684,10 @@ cell check_length_consistent(const S& s, const battery_config& cfg) {
 template <class S>
 cell check_injective(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell(property::injective);
+  cell c = make_cell<T>(property::injective);
   if constexpr (S::kind == pe_kind::score_bias) {
     (void)cfg;
-    c.result = verdict::not_applicable;
+    c.result = verify::verdict::skipped;
     c.summary = "a score bias encodes pairs (m, n), not single positions";
     c.evidence = c.summary;
     return c;
@@ -678,7 +706,7 @@ cell check_injective(const S& s, const battery_config& cfg) {
     const double k = tolerance_units(limit, s.dim());
     auto alike = [&](Eigen::Index p, const vec<T>& ep, Eigen::Index q, const vec<T>& eq, double kk, const std::string& where) {
       if (!close_vec(ep, eq, kk)) return false;
-      c.result = verdict::fails;
+      c.result = verify::verdict::failed;
       c.summary = "fails at p = " + std::to_string(p) + ", q = " + std::to_string(q) + ": positions " + std::to_string(p) +
                   " and " + std::to_string(q) + " encode alike: " + readable_vec(ep) + where;
       c.evidence = c.summary + " (" + tolerance_words<T>(kk) + "; pairs searched in order of the larger position)";
@@ -690,7 +718,7 @@ cell check_injective(const S& s, const battery_config& cfg) {
         if (alike(p, at_index(enc, p), q, at_index(enc, q), k, "")) return c;
     if (pairs == 0) return too_few_positions(property::injective, limit);
     if (whole) {
-      c.result = held<T>();
+      c.result = held();
       c.summary = std::string(scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") +
                   " for every position of the table: all " + std::to_string(limit) + " encodings distinct (" +
                   std::to_string(pairs) + " pairs)";
@@ -737,7 +765,7 @@ cell check_injective(const S& s, const battery_config& cfg) {
           if (alike(p, at_index(enc, p), B - 1 + i, at_index(win, i), kk, where)) return c;
       }
     }
-    c.result = held<T>();
+    c.result = held();
     Eigen::Index positions = limit + 3 * std::ssize(cfg.boundary_far);
     for (Eigen::Index B : bases) positions += std::max<Eigen::Index>(0, std::min(span, B + span - limit));
     c.summary = std::string(scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") + " on " +
@@ -756,7 +784,7 @@ cell check_injective(const S& s, const battery_config& cfg) {
 template <class S>
 cell check_extrapolates(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell(property::extrapolates);
+  cell c = make_cell<T>(property::extrapolates);
   std::vector<Eigen::Index> ps;
   for (Eigen::Index p = 0; p < cfg.sweep; ++p) ps.push_back(p);
   for (Eigen::Index p : cfg.far) ps.push_back(p);
@@ -799,13 +827,13 @@ cell check_extrapolates(const S& s, const battery_config& cfg) {
       p = hi;
       why = failure(hi);
     }
-    c.result = verdict::fails;
+    c.result = verify::verdict::failed;
     c.summary = "undefined at p = " + std::to_string(p) + ": " + why;
     c.evidence = c.summary + (S::kind == pe_kind::score_bias ? " (bias b(0, p) / b(p, 0))" : "") +
                  "; smallest failing position found by scanning up from " + std::to_string(last_ok);
     return c;
   }
-  c.result = held<T>();
+  c.result = held();
   c.summary = "defined and finite for p < " + std::to_string(cfg.sweep) + " and p = " + std::to_string(cfg.far.back());
   c.evidence = c.summary + " (" + std::to_string(ps.size()) + " positions" +
                (S::kind == pe_kind::score_bias ? ", both b(0, p) and b(p, 0)" : "") + ", " + arithmetic_name<T>() + ")";
@@ -836,7 +864,7 @@ void shift_samples(const S& s, Eigen::Index p, Eigen::Index k, Eigen::Index leng
 template <class S>
 cell translation_invariance(const S& s, const battery_config& cfg, property prop) {
   using T = scalar_of<S>;
-  cell c = make_cell(prop);
+  cell c = make_cell<T>(prop);
   const Eigen::Index P = cfg.positions;
   const Eigen::Index length = defined_limit(s, 4 * P + 64);
   Eigen::Index cases = 0;
@@ -850,9 +878,11 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
     widest_k = std::max(widest_k, kk);
     if constexpr (!scalar_traits<T>::is_exact) {
       if (comparable(a) && comparable(b)) {
-        T r = T(abs_value(T(a - b)) /
-                (scalar_traits<T>::epsilon() * std::max({T(1), mag, T(abs_value(a)), T(abs_value(b))})));
-        if (worst < r) worst = r;
+        const T sc = std::max({mag, T(abs_value(a)), T(abs_value(b))});
+        if (sc > T(0)) {
+          const T r = T(abs_value(T(a - b)) / (scalar_traits<T>::epsilon() * sc));
+          if (worst < r) worst = r;
+        }
       }
     }
     // NOTE: relative to the larger of the scores' own size and the content's: a scheme whose scores grow
@@ -861,7 +891,7 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
     if (comparable(a) && scale < abs_value(a)) scale = abs_value(a);
     if (comparable(b) && scale < abs_value(b)) scale = abs_value(b);
     if (close(a, b, kk, scale)) return false;
-    c.result = verdict::fails;
+    c.result = verify::verdict::failed;
     c.summary = "fails at m = " + std::to_string(m) + ", n = " + std::to_string(n) + ": score(m=" + std::to_string(m) +
                 ", n=" + std::to_string(n) + ") = " + readable(a) + " but score(m=" + std::to_string(m2) + ", n=" +
                 std::to_string(n2) + ") = " + readable(b) + where;
@@ -897,7 +927,7 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
         }
     }
     if (cases == 0) return too_few_positions(prop, L);
-    c.result = held<T>();
+    c.result = held();
     c.summary = std::string(scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") +
                 " for every position of the table: score(m, n) = score(m − min(m, n), n − min(m, n)) for all " +
                 std::to_string(L * L) + " pairs m, n < " + std::to_string(L) + " (" + std::to_string(cases) + " comparisons)";
@@ -979,7 +1009,7 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
           std::ostringstream os;
           os.precision(10);
           os << approx;
-          c.result = verdict::fails;
+          c.result = verify::verdict::failed;
           c.summary = "fails at m = " + std::to_string(m) + ", n = " + std::to_string(n) + ": score(m=" + std::to_string(m) +
                       ", n=" + std::to_string(n) + ") ≈ " + os.str() + " but score(m=" + std::to_string(m - lo) + ", n=" +
                       std::to_string(n - lo) + ") = " + readable(ref) + where;
@@ -1010,7 +1040,7 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
         return c;
     }
   }
-  c.result = held<T>();
+  c.result = held();
   const std::string probed =
       probed_words("m, n < " + std::to_string(P) + " shifted by c ∈ {" + shifts_words(cfg) + "}", bases, cfg.far_span, cfg) +
       (cfg.boundary_far.empty() ? std::string()
@@ -1037,7 +1067,7 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
     c.summary = "(bias: translation invariance) " + c.summary;
     return c;
   } else {
-    cell c = make_cell(property::shift_linear);
+    cell c = make_cell<T>(property::shift_linear);
     const Eigen::Index d = s.dim();
     const Eigen::Index length = checked_whole(s, cfg) ? s.max_position_value() : defined_limit(s, 4 * cfg.positions + 64);
     // NOTE: fit T_k on the first `fit` positions, verify on the next ones: a linear map through the
@@ -1061,7 +1091,7 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
         auto f = fit_linear_map(a, b, zero_tol);
         const std::string what = S::kind == pe_kind::additive ? "PE" : side ? "key" : "query";
         if (!f.consistent) {
-          c.result = verdict::fails;
+          c.result = verify::verdict::failed;
           const Eigen::Index sample = to_index(f.inconsistent_sample, "the inconsistent sample");
           const Eigen::Index p = S::kind == pe_kind::additive ? sample : sample / d;
           c.summary = "no linear T_" + std::to_string(k) + ": " + what + "(" + std::to_string(p + k) + ") is not T·" +
@@ -1080,7 +1110,7 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
             ++verified;
             const auto& got = images[j];
             if (!close_vec(got, vb[j], kk)) {
-              c.result = verdict::fails;
+              c.result = verify::verdict::failed;
               c.summary = "T_" + std::to_string(k) + " fitted on p < " + std::to_string(fit) + " maps " + what + "(" +
                           std::to_string(p) + ") to " + format_vec(got) + ", but " + what + "(" +
                           std::to_string(p + k) + ") = " + format_vec(vb[j]);
@@ -1101,7 +1131,7 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
               ++verified;
               const auto& got = images[j];
               if (!close_vec(got, vb[j], kf)) {
-                c.result = verdict::fails;
+                c.result = verify::verdict::failed;
                 c.summary = "T_" + std::to_string(k) + " fitted on p < " + std::to_string(fit) + " maps " + what + "(" +
                             std::to_string(p) + ") to " + format_vec(got) + ", but " + what + "(" +
                             std::to_string(p + k) + ") = " + format_vec(vb[j]) + " (window around " +
@@ -1114,7 +1144,7 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
         }
       }
     if (verified == 0) return too_few_positions(property::shift_linear, length);
-    c.result = held<T>();
+    c.result = held();
     const auto bases = far_bases(s, cfg, 0);
     c.summary = std::string(scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") + " on " +
                 std::to_string(verified) + " sample images: T_k fitted on p < " + std::to_string(fit) + ", verified on p < " +
@@ -1202,6 +1232,8 @@ generator_finding check_generator(const S& s, const battery_config& cfg, const r
       T v(0);
       for (Eigen::Index k = 0; k < d; ++k) v = T(v + at_index(at_index(g, k), i) * at_index(at_index(g, k), j));
       const T want = i == j ? T(1) : T(0);
+      // NOTE: scale 1 is the data's: every row and column of an orthogonal G has norm 1, so an entry of
+      // GᵀG is a sum of d products of entries at most 1 in size (not a floor under a smaller value).
       if (!close(v, want, tolerance_units(1, d), T(1))) {
         f.orthogonal = false;
         f.orthogonality = "G is not orthogonal: (GᵀG)[" + std::to_string(i) + "][" + std::to_string(j) + "] = " + readable(v) +
@@ -1275,7 +1307,7 @@ void judge_generator(const S& s, const battery_config& cfg, cell& c) {
     if (!f.agrees) {
       c.contradicts_declaration = true;
       const std::string words = "the scheme contradicts its declared generator G: " + f.contradiction;
-      c.summary = holds(c.result) ? words + " (the sampled law itself " + verdict_name(c.result) + ")" : c.summary + "; " + words;
+      c.summary = holds(c.result) ? words + " (the sampled law itself " + c.result_words() + ")" : c.summary + "; " + words;
       c.evidence += "; " + words + " (" + tolerance_words<T>(tolerance_units(cfg.positions, s.dim())) + ")";
       return;
     }
@@ -1319,10 +1351,10 @@ cell check_relative_scores(const S& s, const battery_config& cfg) {
 template <class S>
 cell check_relative_expressible(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell(property::relative_expressible);
+  cell c = make_cell<T>(property::relative_expressible);
   if constexpr (S::kind != pe_kind::additive) {
     (void)cfg;
-    c.result = verdict::not_applicable;
+    c.result = verify::verdict::skipped;
     c.summary = "not an additive scheme (its scores are checked directly by `relative scores`)";
     c.evidence = c.summary;
     return c;
@@ -1333,7 +1365,7 @@ cell check_relative_expressible(const S& s, const battery_config& cfg) {
     // a fuzzed scheme hung the run (fuzz/regressions/scheme/). d ≤ 16 is 7·10⁷.
     constexpr Eigen::Index max_d = 16;
     if (d > max_d) {
-      c.result = verdict::not_applicable;
+      c.result = verify::verdict::not_decidable;
       c.summary = "not decided: the battery's limit for this law is d ≤ " + std::to_string(max_d) + " (it solves for the d² = " +
                   std::to_string(d * d) + " entries of M); the scheme has d = " + std::to_string(d);
       c.evidence = c.summary + " (the battery's limit, not the scheme's)";
@@ -1367,11 +1399,20 @@ cell check_relative_expressible(const S& s, const battery_config& cfg) {
         for (Eigen::Index j = 0; j < d; ++j) sum += pe[m][i] * at_index(mflat, i * d + j) * pe[n][j];
       return sum;
     };
+    // NOTE: the scale of p_m M p_nᵀ is Σ_ij |p_m,i|·|M_ij|·|p_n,j|, the size its rounding error is
+    // proportional to (a sum of d² products); a form value near 0 is bounded by it, not by itself.
+    auto form_scale = [&](const vec<T>& mflat, Eigen::Index m, Eigen::Index n) {
+      T sum(0);
+      for (Eigen::Index i = 0; i < d; ++i)
+        for (Eigen::Index j = 0; j < d; ++j)
+          sum += T(abs_value(pe[m][i]) * abs_value(at_index(mflat, i * d + j)) * abs_value(pe[n][j]));
+      return sum;
+    };
     for (const auto& mv : basis_m) {
       for (Eigen::Index n = 1; n <= P; ++n) {
         const T g0 = form(mv, 0, 0), gn = form(mv, 0, n);
-        if (!close(g0, gn, tolerance_units(P, d), T(1))) {
-          c.result = held<T>();
+        if (!close(g0, gn, tolerance_units(P, d), std::max(form_scale(mv, 0, 0), form_scale(mv, 0, n)))) {
+          c.result = held();
           const bool identity_works = [&] {
             for (Eigen::Index i = 0; i < d; ++i)
               for (Eigen::Index j = 0; j < d; ++j)
@@ -1387,7 +1428,7 @@ cell check_relative_expressible(const S& s, const battery_config& cfg) {
         }
       }
     }
-    c.result = verdict::fails;
+    c.result = verify::verdict::failed;
     c.summary = basis_m.empty() ? "only M = 0 makes p_m M p_nᵀ depend on m − n alone"
                                 : "every M making p_m M p_nᵀ depend on m − n alone makes it constant (" +
                                       std::to_string(basis_m.size()) + "-dimensional space of such M)";
@@ -1401,10 +1442,10 @@ cell check_relative_expressible(const S& s, const battery_config& cfg) {
 template <class S>
 cell check_norm_preserving(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell(property::norm_preserving);
+  cell c = make_cell<T>(property::norm_preserving);
   if constexpr (S::kind != pe_kind::query_key) {
     (void)cfg;
-    c.result = verdict::not_applicable;
+    c.result = verify::verdict::skipped;
     c.summary = "only query_key schemes transform q and k";
     c.evidence = c.summary;
     return c;
@@ -1422,7 +1463,7 @@ cell check_norm_preserving(const S& s, const battery_config& cfg) {
           const T ny = norm2(y);
           ++cases;
           if (!close(nx, ny, tolerance_units(p, s.dim()), nx)) {
-            c.result = verdict::fails;
+            c.result = verify::verdict::failed;
             const T ratio = T(ny / nx);
             c.summary = "‖" + std::string(side ? "key" : "query") + "(x, " + std::to_string(p) + ")‖² = " +
                         readable(ny) + " but ‖x‖² = " + readable(nx) + " (ratio " + readable(ratio) + ")";
@@ -1443,7 +1484,7 @@ cell check_norm_preserving(const S& s, const battery_config& cfg) {
           }
         }
     }
-    c.result = held<T>();
+    c.result = held();
     c.summary = "‖f(x, p)‖² = ‖x‖² on " + std::to_string(cases) + " cases (queries and keys)";
     c.evidence = c.summary + ", p < " + std::to_string(cfg.positions) + " and far positions; " +
                  tolerance_words<T>(tolerance_units(cfg.far.back(), s.dim()));
@@ -1454,9 +1495,9 @@ cell check_norm_preserving(const S& s, const battery_config& cfg) {
 template <class S>
 cell check_bound_decays(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell(property::bound_decays);
+  cell c = make_cell<T>(property::bound_decays);
   if (!s.exposes_phases()) {
-    c.result = verdict::not_applicable;
+    c.result = verify::verdict::skipped;
     c.summary = "the scheme exposes no rotation phases (the bound is RoPE's)";
     c.evidence = c.summary;
     return c;
@@ -1464,7 +1505,7 @@ cell check_bound_decays(const S& s, const battery_config& cfg) {
   if constexpr (!scalar_traits<T>::has_sqrt) {
     (void)s;
     (void)cfg;
-    c.result = verdict::not_applicable;
+    c.result = verify::verdict::not_decidable;
     c.summary = "the bound needs |S_j| = √(Re² + Im²): not exact over " + std::string(scalar_traits<T>::name);
     c.evidence = c.summary + "; decided in the real-parameter (mpfr) row";
     return c;
@@ -1488,7 +1529,7 @@ cell check_bound_decays(const S& s, const battery_config& cfg) {
       for (Eigen::Index delta = lo; delta < hi; ++delta) m += bound(delta);
       means.push_back(T(m / T(hi - lo)));
       if (!(means.back() < (j ? at_index(means, j - 1) : b0))) {
-        c.result = verdict::fails;
+        c.result = verify::verdict::failed;
         c.summary = "window mean of the bound over Δ ∈ [" + std::to_string(lo) + ", " + std::to_string(hi) + ") is " +
                     readable(means.back()) + ", not below the previous " +
                     readable(j ? at_index(means, j - 1) : b0);
@@ -1496,7 +1537,7 @@ cell check_bound_decays(const S& s, const battery_config& cfg) {
         return c;
       }
     }
-    c.result = verdict::held_to_tolerance;
+    c.result = held();
     c.summary = "bound " + readable(b0) + " at Δ = 0 → window mean " + readable(means.back()) + " at Δ ~ " +
                 std::to_string(1L << (cfg.decay_windows - 1)) + ", strictly decreasing over " +
                 std::to_string(cfg.decay_windows) + " dyadic windows";
@@ -1509,7 +1550,7 @@ cell check_bound_decays(const S& s, const battery_config& cfg) {
 template <class S>
 cell check_score_decays(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell(property::score_decays);
+  cell c = make_cell<T>(property::score_decays);
   const Eigen::Index D = cfg.decay_reach;
   const Eigen::Index length = defined_limit(s, 2 * D + 1);
   const Eigen::Index reach = std::min(D, length - 1 - D);
@@ -1529,10 +1570,18 @@ cell check_score_decays(const S& s, const battery_config& cfg) {
       return non_number_cell(property::score_decays, "s(m, m" + std::string(delta < 0 ? "" : "+") + std::to_string(delta) + ")",
                              vec<T>{sc.back()}, 0);
   }
+  // NOTE: one scale for the window, max |s(m, m+Δ)| over it: a score that passes near 0 (a sinusoid's
+  // Σ cos(Δθ_j)) carries the rounding error of the window's larger scores, not of its own size.
+  auto window_scale = [](const std::vector<T>& w) {
+    T m(0);
+    for (const auto& v : w) m = std::max(m, T(abs_value(v)));
+    return m;
+  };
+  const T near_scale = window_scale(sc);
   bool constant = true;
-  for (const auto& v : sc) constant = constant && close(v, sc[0], tolerance_units(2 * D, s.dim()), sc[0]);
+  for (const auto& v : sc) constant = constant && close(v, sc[0], tolerance_units(2 * D, s.dim()), near_scale);
   if (constant) {
-    c.result = verdict::not_applicable;
+    c.result = verify::verdict::skipped;
     c.summary = "the position score is constant (no position part)";
     c.evidence = c.summary + ": s(m, m+Δ) = " + readable(sc[0]) + " for |Δ| ≤ " + std::to_string(D);
     return c;
@@ -1543,8 +1592,8 @@ cell check_score_decays(const S& s, const battery_config& cfg) {
       const Eigen::Index from = sign * a, to = sign * (a + 1);
       if (to > reach) continue;
       const T s0 = at(from), s1 = at(to);
-      if (!close(s0, s1, tolerance_units(2 * D, s.dim()), s0) && s0 < s1) {
-        c.result = verdict::fails;
+      if (!close(s0, s1, tolerance_units(2 * D, s.dim()), near_scale) && s0 < s1) {
+        c.result = verify::verdict::failed;
         c.summary = "s(m, m" + std::string(to < 0 ? "" : "+") + std::to_string(to) + ") = " + readable(s1) +
                     " > s(m, m" + std::string(from < 0 ? "" : "+") + std::to_string(from) + ") = " + readable(s0) +
                     " (m = " + std::to_string(D) + ")";
@@ -1569,15 +1618,19 @@ cell check_score_decays(const S& s, const battery_config& cfg) {
       if constexpr (S::kind == pe_kind::score_bias) v = T(v - dot(one, one));
       return v;
     };
+    std::vector<T> window;  // s(m, m+Δ), Δ = −R … R
+    for (Eigen::Index delta = -R; delta <= R; ++delta) window.push_back(far_score(delta));
+    auto far_at = [&](Eigen::Index delta) { return at_index(window, delta + R); };
+    const T far_scale = window_scale(window);
     for (Eigen::Index a = 0; a < R; ++a)
       for (int sign : {1, -1}) {
         const Eigen::Index from = sign * a, to = sign * (a + 1);
-        const T s0 = far_score(from), s1 = far_score(to);
+        const T s0 = far_at(from), s1 = far_at(to);
         if (!comparable(s0) || !comparable(s1))
           return non_number_cell(property::score_decays, "s(" + std::to_string(m) + ", " + std::to_string(m + to) + ")",
                                  vec<T>{s0, s1}, comparable(s0) ? 1 : 0);
-        if (!close(s0, s1, kk, s0) && s0 < s1) {
-          c.result = verdict::fails;
+        if (!close(s0, s1, kk, far_scale) && s0 < s1) {
+          c.result = verify::verdict::failed;
           c.summary = "s(m, m" + std::string(to < 0 ? "" : "+") + std::to_string(to) + ") = " + readable(s1) +
                       " > s(m, m" + std::string(from < 0 ? "" : "+") + std::to_string(from) + ") = " + readable(s0) +
                       " (m = " + std::to_string(m) + ", far window)";
@@ -1587,7 +1640,7 @@ cell check_score_decays(const S& s, const battery_config& cfg) {
         }
       }
   }
-  c.result = held<T>();
+  c.result = held();
   c.summary = "s(m, m+Δ) non-increasing in |Δ| for |Δ| ≤ " + std::to_string(D) + " (both signs)";
   std::string far_words;
   for (std::size_t i = 0; i < centres.size(); ++i) far_words += (i ? ", " : "") + std::to_string(centres[i]);
@@ -1621,7 +1674,7 @@ template <class S>
 cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
   (void)cfg;
-  cell c = make_cell(property::breaks_equivariance);
+  cell c = make_cell<T>(property::breaks_equivariance);
   const Eigen::Index n = 3;
   const std::vector<std::vector<Eigen::Index>> perms = {{1, 0, 2}, {2, 0, 1}};
   Eigen::Index cases = 0;
@@ -1632,7 +1685,7 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
       out = attend_with(s, in);
       return true;
     } catch (const non_finite_error& e) {
-      c.result = verdict::fails;
+      c.result = verify::verdict::failed;
       c.summary = std::string("attention with the scheme is not a number: ") + e.what();
       c.evidence = c.summary + " (" + arithmetic_name<T>() + ")";
       return false;
@@ -1662,10 +1715,16 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
         if (const Eigen::Index j = first_non_number(rhs); j >= 0)
           return non_number_cell(property::breaks_equivariance, "row " + std::to_string(i) + " of P·Attn(X)", rhs, j);
       }
+      // NOTE: one scale for the case, the largest |entry| of X, Attn(PX) and P·Attn(X): an output row is a
+      // convex combination of value rows, so its rounding error follows the values' size even where a row
+      // of the output passes near 0.
+      T scale(0);
+      for (const Matrix<T>* m : {&x, &apx, &pax})
+        for (Eigen::Index i = 0; i < m->rows(); ++i) scale = std::max(scale, max_entry(row_vec(*m, i)));
       for (Eigen::Index i = 0; i < n; ++i) {
         const vec<T> lhs = row_vec(apx, i), rhs = row_vec(pax, i);
-        if (!close_vec(lhs, rhs, 64.0 * static_cast<double>(s.dim()) * static_cast<double>(n + 1))) {
-          c.result = held<T>();
+        if (!close_vec(lhs, rhs, 64.0 * static_cast<double>(s.dim()) * static_cast<double>(n + 1), scale)) {
+          c.result = held();
           c.summary = "π = (" + std::to_string(pi[0]) + " " + std::to_string(pi[1]) + " " + std::to_string(pi[2]) +
                       "): row " + std::to_string(i) + " of Attn(PX) = " + format_vec(lhs) + " ≠ (P·Attn(X)) = " +
                       format_vec(rhs);
@@ -1678,10 +1737,10 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
       }
     }
   }
-  c.result = verdict::fails;
+  c.result = verify::verdict::failed;
   c.summary = "Attn(PX) = P·Attn(X) on all " + std::to_string(cases) + " cases: the scheme leaves attention order-blind";
   c.evidence = c.summary + " (orderblind::self_attention with the scheme attached, 3 tokens, 2 inputs × 2 permutations, " +
-               (scalar_traits<T>::is_exact ? std::string("exact ==") : "tolerance 64·d·(n+1)·ε") + ")";
+               (scalar_traits<T>::is_exact ? std::string("exact ==") : "tolerance 64·d·(n+1)·(ε·s + η), s the largest |entry| of X and the outputs") + ")";
   return c;
 }
 
@@ -1692,8 +1751,8 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
 template <class S, class F>
 cell guarded(property p, F&& f) {
   auto failed = [&](const std::string& why) {
-    cell c = make_cell(p);
-    c.result = verdict::fails;
+    cell c = make_cell<scalar_of<S>>(p);
+    c.result = verify::verdict::failed;
     c.summary = why;
     c.evidence = c.summary;
     return c;

@@ -7,31 +7,42 @@
 #include <vector>
 
 #include "orderblind/pe/properties.hpp"
+#include "orderblind/verify/evidence.hpp"
 
 namespace orderblind::pe {
 
-/// The outcome of one property on one scheme.
-enum class verdict { proved_exactly, held_to_tolerance, not_applicable, fails };
+/// A cell's outcome is a verify::verdict with a verify::evidence_kind — the project's one vocabulary:
+///   held + sampled_exact         == in exact arithmetic on the cases the cell states ("held exactly on …"),
+///                                never a proof for every position;
+///   held + sampled_within_bound  within the stated k·(ε·s + η) bound ("held within the tolerance on …");
+///   held/failed + formal         a Coq theorem (named in `proof`) decides the cell for all positions, and
+///                                the battery's run agrees with it;
+///   failed                       a genuine counterexample (the summary states it);
+///   skipped                      "n/a": the law does not apply to the scheme (its kind has no such object —
+///                                a bias has no single-position encoding, an additive scheme no q/k
+///                                transform, a scheme without phases no RoPE bound, a constant score no
+///                                position part);
+///   not_decidable                "n/a": the law applies, but the battery cannot decide it here (too few
+///                                positions defined, the battery's own size limit, a quantity not exact
+///                                over the row's arithmetic); the summary says which.
+// NOTE: both n/a outcomes agree with an expected "n/a" and neither is a failure; they are kept apart so a
+// report says whether the law is meaningless for the scheme or merely undecided by this run.
 
-/// "held exactly" (== in exact arithmetic on the cases the cell states — not a proof for every position),
-/// "held to tolerance", "n/a", "fails".
-inline const char* verdict_name(verdict v) {
-  switch (v) {
-    case verdict::proved_exactly: return "held exactly";  // NOTE: == on the stated cases, not a proof for all
-    case verdict::held_to_tolerance: return "held to tolerance";
-    case verdict::not_applicable: return "n/a";
-    case verdict::fails: return "fails";
-  }
-  return "?";
+/// held (exactly or within the tolerance, as the cell's `basis` says).
+inline bool holds(verify::verdict v) { return v == verify::verdict::held; }
+/// skipped or not decidable: the cell reads "n/a".
+inline bool not_applicable(verify::verdict v) {
+  return v == verify::verdict::skipped || v == verify::verdict::not_decidable;
 }
-
-/// True for the two "holds" verdicts.
-inline bool holds(verdict v) { return v == verdict::proved_exactly || v == verdict::held_to_tolerance; }
 
 /// One cell of the matrix.
 struct cell {
   property prop{};
-  verdict result = verdict::not_applicable;
+  /// What the battery decided (see the table above; a cell not yet decided is not decidable).
+  verify::verdict result = verify::verdict::not_decidable;
+  /// What the battery's run rests on: sampled_exact (== in exact arithmetic) or sampled_within_bound (a
+  /// floating row, within the stated bound). `evidence_of` gives the cell's kind (formal when a theorem covers it).
+  verify::evidence_kind basis = verify::evidence_kind::sampled_exact;
   std::string summary;   ///< one line: the evidence or the counterexample
   std::string evidence;  ///< the details one level down (arithmetic, cases, bound, values)
   bool contradicts_declaration = false;  ///< the scheme declared a behaviour (e.g. norm_scale) it does not have
@@ -57,14 +68,34 @@ struct cell {
     switch (expected) {
       case expectation::unspecified: return true;
       case expectation::holds: return holds(result);
-      case expectation::fails: return result == verdict::fails;
-      case expectation::not_applicable: return result == verdict::not_applicable;
+      case expectation::fails: return result == verify::verdict::failed;
+      case expectation::not_applicable: return pe::not_applicable(result);
     }
     return false;
   }
   /// The cell's property result as a short word ("holds", "fails", "n/a").
-  const char* word() const { return holds(result) ? "holds" : result == verdict::fails ? "fails" : "n/a"; }
+  const char* word() const { return holds(result) ? "holds" : result == verify::verdict::failed ? "fails" : "n/a"; }
+  /// The battery's result in words: "held exactly" (== on the stated cases), "held within the tolerance",
+  /// "fails", "n/a" (skipped or not decidable). The evidence kind says whether a theorem covers it.
+  const char* result_words() const {
+    if (result == verify::verdict::failed) return "fails";
+    if (!holds(result)) return "n/a";
+    return basis == verify::evidence_kind::sampled_within_bound ? "held within the tolerance" : "held exactly";
+  }
 };
+
+/// The kind of evidence a cell rests on: formal when a Coq theorem covers it (`proof`, set only when the
+/// battery's result agrees with the theorem), else what the battery's run rests on (`basis`).
+inline verify::evidence_kind evidence_of(const cell& c) {
+  return c.proof.empty() ? c.basis : verify::evidence_kind::formal;
+}
+
+/// The battery's run held with == in exact arithmetic on the stated cases ("held exactly on …").
+inline bool held_exactly(const cell& c) { return holds(c.result) && c.basis == verify::evidence_kind::sampled_exact; }
+/// The battery's run held within its stated ε-bound (a floating row).
+inline bool held_within_bound(const cell& c) {
+  return holds(c.result) && c.basis == verify::evidence_kind::sampled_within_bound;
+}
 
 /// One row: a scheme under one arithmetic, with every property decided.
 struct scheme_row {

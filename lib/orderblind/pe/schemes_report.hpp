@@ -56,9 +56,8 @@ inline bool scheme_matches(const registered_scheme& s, const std::string& n) {
 // NOTE: an exact sampled result is never "proved" (the words of the schema's matrix: holds, proved, held (ε), …).
 inline std::string cell_word(const cell& c) {
   std::string s = c.word();
-  if (c.result == verdict::proved_exactly) s = "holds";
-  if (c.result == verdict::held_to_tolerance) s = "held (ε)";
-  if (holds(c.result) && !c.proof.empty()) s = "proved";
+  if (holds(c.result) && c.basis == verify::evidence_kind::sampled_within_bound) s = "held (ε)";
+  if (holds(c.result) && evidence_of(c) == verify::evidence_kind::formal) s = "proved";
   if (!c.agrees()) s += " ✗";
   else if (!c.expectation_stated()) s += " (?)";
   return s;
@@ -156,30 +155,25 @@ inline std::string row_status(const scheme_row& r) {
   return r.has_expectations() ? "agrees" : "no expectation stated";
 }
 
-/// The kind of evidence of a row's cells: == in exact arithmetic, 100-digit MPFR or IEEE double on the
-/// positions and content vectors each cell states (fixed, not sampled).
-inline verify::evidence_kind cell_evidence(const scheme_row& r) {
-  if (r.arithmetic.find("(exact)") != std::string::npos) return verify::evidence_kind::exact_on_data;
-  if (r.arithmetic.rfind("mpfr", 0) == 0) return verify::evidence_kind::mpfr100_on_data;
-  return verify::evidence_kind::double_on_data;
-}
-
 /// One cell as a check: id "<property> (<scheme>)", statement = the law, compared = the battery's verdict
-/// against the expected one; verdict FAILED when they disagree (or the scheme contradicts its own
+/// against the expected one; evidence = the cell's kind (sampled_exact, sampled_within_bound, or formal
+/// when a Coq theorem covers it); verdict FAILED when they disagree (or the scheme contradicts its own
 /// declaration), held when they agree, skipped when no expectation was stated (nothing compared); note =
-/// the cell's one-line evidence or counterexample; details property, result, expected, expected_source,
-/// agrees (null when nothing was stated), contradicts_declaration, battery_evidence, theorem (the Coq
-/// name of the machine-checked theorem that decides the cell for all positions — a line of
-/// proofs/formal/theorems.txt — or null when the verdict rests only on the positions it states).
+/// the cell's one-line evidence or counterexample; details property, result (the battery's result in
+/// words), battery_verdict (held, FAILED, skipped — the law does not apply — or not decidable — the
+/// battery cannot decide it here; both read "n/a"), expected, expected_source, agrees (null when nothing
+/// was stated), contradicts_declaration, battery_evidence, theorem (the Coq name of the machine-checked
+/// theorem that decides the cell for all positions — a line of proofs/formal/theorems.txt — or null when
+/// the verdict rests only on the positions it states).
 inline verify::check cell_check(const scheme_row& r, const cell& c) {
   verify::check k;
   k.id = std::string(property_name(c.prop)) + " (" + r.name + ")";
   k.statement = property_law(c.prop);
-  k.compared = std::string("battery: ") + verdict_name(c.result) + "; expected: " + expectation_name(c.expected) +
+  k.compared = std::string("battery: ") + c.result_words() + "; expected: " + expectation_name(c.expected) +
                (c.expectation_source.empty() ? "" : " (" + c.expectation_source + ")") +
                (c.expectation_note.empty() ? "" : " — " + c.expectation_note);
   k.arithmetic = r.arithmetic;
-  k.evidence = cell_evidence(r);
+  k.evidence = evidence_of(c);
   k.outcome = !c.agrees() ? verify::verdict::failed
               : c.expectation_stated() ? verify::verdict::held
                                        : verify::verdict::skipped;
@@ -188,7 +182,8 @@ inline verify::check cell_check(const scheme_row& r, const cell& c) {
   if (!c.group.empty()) k.note += "; " + c.group;
   if (k.outcome == verify::verdict::skipped) k.note = "no expectation stated, nothing compared: " + k.note;
   k.with("property", property_name(c.prop))
-      .with("result", verdict_name(c.result))
+      .with("result", c.result_words())
+      .with("battery_verdict", verify::to_string(c.result))
       .with("expected", expectation_name(c.expected))
       .with("expected_source", c.expectation_source)
       .with("agrees", c.expectation_stated() ? verify::value(c.agrees()) : verify::value())
@@ -226,7 +221,8 @@ inline verify::report schemes_report(const std::vector<scheme_row>& rows) {
   rep.add("matrix", std::move(matrix))
       .add("legend",
            "proved = a Coq theorem (named in the cell's theorem and note) covers every position; holds = == in exact arithmetic on "
-           "the positions the cell states; held (ε) = within the stated tolerance; ✗ = disagrees "
+           "the positions the cell states; held (ε) = within the stated tolerance; n/a = the law does not apply to the "
+           "scheme, or the battery cannot decide it here (the cell's battery verdict says which); ✗ = disagrees "
            "with the expected verdict (PE-CATALOGUE.md, the papers, or the scheme's own statement); (?) = no "
            "expectation stated")
       .add("schemes", std::move(schemes));
