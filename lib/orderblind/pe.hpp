@@ -5,7 +5,6 @@
 /// score-bias). The battery that judges a scheme is not here: a user's scheme header includes
 /// orderblind/pe/register.hpp, which links the compiled battery (orderblind::pe; docs/user-schemes.md).
 #include "orderblind/core.hpp"
-#include "orderblind/pe/properties.hpp"
 #include "orderblind/pe/concept.hpp"
 #include "orderblind/pe/archetype.hpp"
 #include "orderblind/pe/erased.hpp"

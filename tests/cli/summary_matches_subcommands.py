@@ -84,7 +84,10 @@ def main():
     if len(argv) != 1:
         sys.exit(__doc__)
     exe = argv[0]
-    rows = {r["id"]: r for r in run(exe)["results"]}
+    results = run(exe)["results"]
+    rows = {r["id"]: r for r in results}
+    # Each summary row names one thing: a repeated id would let one row hide another's verdict.
+    repeated = sorted({r["id"] for r in results if sum(1 for q in results if q["id"] == r["id"]) > 1})
     expected = {}
     enc = run(exe, "enclosures")
     expected["enclosures"] = summarise(top_checks(enc))
@@ -99,8 +102,8 @@ def main():
         expected[prop] = summarise([c for c in laws if c["property"] == prop])
     schemes = run(exe, "schemes")
     for s in schemes["schemes"]:
-        expected["pe:" + s["scheme"]] = summarise(list(all_checks(s)))
-    failures = []
+        expected["pe:" + s["scheme"] + " [" + s["arithmetic"] + "]"] = summarise(list(all_checks(s)))
+    failures = [f"{rid}: more than one summary row has this id" for rid in repeated]
     for rid, want in expected.items():
         got = rows.get(rid)
         if got is None:

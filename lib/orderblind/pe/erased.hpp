@@ -18,7 +18,6 @@
 
 #include "orderblind/index.hpp"
 #include "orderblind/pe/concept.hpp"
-#include "orderblind/pe/properties.hpp"
 
 namespace orderblind::pe {
 

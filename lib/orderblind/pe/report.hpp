@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "orderblind/pe/properties.hpp"
+#include "orderblind/pe/concept.hpp"
 #include "orderblind/verify/evidence.hpp"
 
 namespace orderblind::pe {

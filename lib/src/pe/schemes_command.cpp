@@ -88,7 +88,7 @@ std::vector<verify::check> schemes_summary() {
     verify::value::checks cells;
     verify::for_each_check(schemes_report({r}), [&](const verify::check& c) { cells.push_back(c); });
     rows.push_back(verify::summarise(
-        cells, "pe:" + r.name,
+        cells, "pe:" + r.name + " [" + r.arithmetic + "]",  // NOTE: a scheme runs in several arithmetics
         "PE battery on " + r.name +
             (r.has_expectations() ? ": agrees with its expected verdicts (see 'orderblind schemes')"
                                   : ": no expectation stated, nothing compared")));
