@@ -102,8 +102,9 @@ linear_fit<T> fit_linear_map(const std::vector<vec<T>>& a, const std::vector<vec
 /// T·x_j for every sample x_j (each of map.cols() entries), as one matrix product.
 // NOTE: Eigen's product, not a loop of dots: d samples of width d (a query/key scheme's basis images at
 // one position) cost d³, and a width-448 scheme spent 16 s in index-order dots; the blocked kernel is
-// several times faster. Its summation order differs from index order, which the callers' tolerances
-// (γ_d = d·ε·Σ|t_ij x_j| per entry, for any order) already cover; exact scalars are unaffected.
+// several times faster. Its summation order differs from index order; the rounding bound of a d-term
+// sum, γ_d·Σ_j|t_ij x_j|, holds for any order, so the error the callers' tolerances were set against is
+// bounded the same way; exact scalars are unaffected.
 template <Scalar T>
 std::vector<vec<T>> apply_map(const Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>& map, const std::vector<vec<T>>& xs) {
   Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic> x(map.cols(), to_index(xs.size(), "the number of samples"));
