@@ -168,7 +168,7 @@ comparison compare_within_eps(const Matrix<T>& a, const Matrix<T>& b, double k_e
 /// infinite (or an unbounded enclosure), or when the magnitude is.
 template <Scalar T>
 bool within_eps(const T& a, const T& b, double k_eps, const T& magnitude) {
-  return verify::compare(a, b, tolerance_of(k_eps, magnitude, "")).held;
+  return verify::compare_held(a, b, tolerance_of(k_eps, magnitude, ""));
 }
 
 /// Entry-wise `==` of values (for exact types this is the only comparison the library makes). For reals,
@@ -209,7 +209,7 @@ bool agrees(const Matrix<T>& a, const Matrix<T>& b, double k_eps) {
     T scale = max_abs(a);
     const T mb = max_abs(b);
     if (scale < mb) scale = mb;
-    return verify::compare(a, b, tolerance_of(k_eps, scale, "")).held;
+    return verify::compare_held(a, b, tolerance_of(k_eps, scale, ""));
   }
 }
 
@@ -233,7 +233,7 @@ inline double attention_reorder_bound_eps(Eigen::Index n) { return 4.0 * static_
 /// magnitude (e.g. max|V|). Exact types: `==`. NaN or ∞ anywhere (or in the magnitude) fails.
 template <Scalar T>
 bool agrees_relative_to(const Matrix<T>& a, const Matrix<T>& b, double k_eps, const T& magnitude) {
-  return verify::compare(a, b, tolerance_of(k_eps, magnitude, "")).held;
+  return verify::compare_held(a, b, tolerance_of(k_eps, magnitude, ""));
 }
 
 }  // namespace orderblind

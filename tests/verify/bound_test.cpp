@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include <limits>
+#include <utility>
+#include <vector>
 
 #include "orderblind/attention.hpp"
 #include "orderblind/compare.hpp"
@@ -133,6 +135,46 @@ TEST_CASE("bound: exact scalars compare with ==") {
   const auto c = compare(a, b, verify::equality<mpq_rational>());
   CHECK_FALSE(c.held);
   CHECK(c.at.col == 0);
+}
+
+TEST_CASE("bound: compare_held is compare's verdict, on every rule above, without the words") {
+  // NOTE: one body (detail::compare_entries) decides both; this pins that the quiet form is not a second
+  // rule: each case is decided by both and must agree, holding and failing cases alike.
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const auto a = m2(1, 2, 3, 4);
+  const double k = 12, s = 3.5, bound = k * eps * s;
+  auto under = a, over = a;
+  under(1, 1) += 0.9 * bound;
+  over(1, 1) += 1.1 * bound;
+  const auto t = verify::within_eps<double>(k, verify::one_scale(s), "");
+  const std::vector<std::pair<Matrix<double>, verify::tolerance<double>>> against_a = {
+      {under, t}, {over, t}, {a, t}, {m2(1, inf, 3, 4), t}, {m2(1, 2, nan, 4), t},
+      {a, verify::within_eps<double>(4, verify::one_scale(nan), "")},
+      {a, verify::within_eps<double>(nan, verify::one_scale(1.0), "")},
+      {a, verify::equality<double>()}, {under, verify::equality<double>()}};
+  int held = 0;
+  for (const auto& [b, tol] : against_a) {
+    const bool quiet = verify::compare_held(a, b, tol);
+    CHECK(quiet == compare(a, b, tol).held);
+    held += quiet;
+  }
+  CHECK(held == 3);  // under, a itself, a == a
+  CHECK_FALSE(verify::compare_held(Matrix<double>(3, 0), Matrix<double>(3, 0), t));
+  CHECK_FALSE(verify::compare_held(a, Matrix<double>(2, 3), t));
+  // mpfr100 just under and just over its bound, and the scalar form.
+  using R = mpfr100;
+  const R one(1), e = scalar_traits<R>::epsilon();
+  const auto tr = verify::within_eps<R>(4, verify::one_scale(one), "");
+  CHECK(verify::compare_held(one, R(one + R(3) * e), tr));  // 1 + 3ε and 1 + 5ε are representable: ε is the ulp of 1
+  CHECK_FALSE(verify::compare_held(one, R(one + R(5) * e), tr));
+  CHECK(verify::compare_held(one, R(one + R(5) * e), tr) == compare(one, R(one + R(5) * e), tr).held);
+  // Enclosures and exact scalars.
+  using I = mpfi100;
+  const auto ti = verify::within_eps<I>(8, verify::one_scale(I(1)), "");
+  CHECK_FALSE(verify::compare_held(I(1), I(mpfr100(-0.5), mpfr100(2.5)), ti));
+  CHECK(verify::compare_held(I(I(1) / I(3)), I(I(2) / I(6)), ti));
+  CHECK_FALSE(verify::compare_held(mpq_rational(1, 3), mpq_rational(1, 3) + mpq_rational(1, 1000000000),
+                                   verify::equality<mpq_rational>()));
 }
 
 TEST_CASE("law: attention holds the equivariance law; a position leak and a causal mask fail it") {

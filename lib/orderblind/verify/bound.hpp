@@ -186,14 +186,15 @@ inline std::string digits_apart(double x, double other) {
 
 }  // namespace detail
 
-/// Compares a and b entry by entry under `t`. Fails, saying why and where, when: the shapes differ; a
-/// matrix is empty (nothing would be compared); any entry of a or b is NaN or infinite (also the same
-/// infinity on both sides: it has no residual to bound) or an unbounded enclosure; the tolerance's k or a
-/// scale is NaN, infinite or negative, or the scale's shape does not fit; an entry's difference exceeds its
-/// bound; two enclosures do not overlap, or one is wider than the bound.
+namespace detail {
+
+/// `compare`'s body. With `explain` false the verdict, ratio and entry are the same, but no failure is
+/// put into words (`why` stays empty).
+// NOTE: a search that expects most comparisons to fail (the PE battery's injectivity: every pair of
+// encodings must NOT be alike) spent most of its time printing two 100-digit values per failed pair.
 template <Scalar T>
-comparison compare(const Matrix<T>& a, const Matrix<T>& b, const tolerance<T>& t, const std::string& a_name = "left",
-                   const std::string& b_name = "right") {
+comparison compare_entries(const Matrix<T>& a, const Matrix<T>& b, const tolerance<T>& t, const std::string& a_name,
+                           const std::string& b_name, bool explain) {
   comparison c;
   if (a.rows() != b.rows() || a.cols() != b.cols()) {
     c.why = a_name + " is " + shape_of(a) + " but " + b_name + " is " + shape_of(b);
@@ -213,7 +214,8 @@ comparison compare(const Matrix<T>& a, const Matrix<T>& b, const tolerance<T>& t
       }
       if (!bad.empty()) {
         c.at = {i, j};
-        c.why = name + c.at.str() + " is " + bad + " (" + a_name + c.at.str() + " = " + format_scalar(a(i, j)) + ", " +
+        if (explain)
+          c.why = name + c.at.str() + " is " + bad + " (" + a_name + c.at.str() + " = " + format_scalar(a(i, j)) + ", " +
                 b_name + c.at.str() + " = " + format_scalar(b(i, j)) + "): not a number, nothing can be bounded";
         return c;
       }
@@ -226,7 +228,8 @@ comparison compare(const Matrix<T>& a, const Matrix<T>& b, const tolerance<T>& t
           if (!(a(i, j) == b(i, j))) {
             c.at = {i, j};
             c.ratio = std::numeric_limits<double>::infinity();
-            c.why = a_name + c.at.str() + " = " + format_scalar(a(i, j)) + " but " + b_name + c.at.str() + " = " +
+            if (explain)
+              c.why = a_name + c.at.str() + " = " + format_scalar(a(i, j)) + " but " + b_name + c.at.str() + " = " +
                     format_scalar(b(i, j)) + " (required: " + t.text + ")";
             return c;
           }
@@ -269,7 +272,8 @@ comparison compare(const Matrix<T>& a, const Matrix<T>& b, const tolerance<T>& t
           if (!overlap(a(i, j), b(i, j))) {
             c.at = {i, j};
             c.ratio = std::numeric_limits<double>::infinity();
-            c.why = a_name + c.at.str() + " = " + format_scalar(a(i, j)) + " and " + b_name + c.at.str() + " = " +
+            if (explain)
+              c.why = a_name + c.at.str() + " = " + format_scalar(a(i, j)) + " and " + b_name + c.at.str() + " = " +
                     format_scalar(b(i, j)) + " do not overlap";
             return c;
           }
@@ -294,7 +298,7 @@ comparison compare(const Matrix<T>& a, const Matrix<T>& b, const tolerance<T>& t
       }
     c.ratio = worst;
     c.held = worst <= 1.0;
-    if (!c.held) {
+    if (!c.held && explain) {
       const auto i = c.at.row, j = c.at.col;
       std::string what = scalar_traits<T>::is_interval ? "the wider enclosure" : "|" + a_name + " − " + b_name + "|";
       const double k = scalar_traits<T>::is_interval && t.width_k > 0 ? t.width_k : t.k;
@@ -306,11 +310,37 @@ comparison compare(const Matrix<T>& a, const Matrix<T>& b, const tolerance<T>& t
   return c;
 }
 
+}  // namespace detail
+
+/// Compares a and b entry by entry under `t`. Fails, saying why and where, when: the shapes differ; a
+/// matrix is empty (nothing would be compared); any entry of a or b is NaN or infinite (also the same
+/// infinity on both sides: it has no residual to bound) or an unbounded enclosure; the tolerance's k or a
+/// scale is NaN, infinite or negative, or the scale's shape does not fit; an entry's difference exceeds its
+/// bound; two enclosures do not overlap, or one is wider than the bound.
+template <Scalar T>
+comparison compare(const Matrix<T>& a, const Matrix<T>& b, const tolerance<T>& t, const std::string& a_name = "left",
+                   const std::string& b_name = "right") {
+  return detail::compare_entries(a, b, t, a_name, b_name, true);
+}
+
+/// `compare(a, b, t).held`, without putting a failure into words: for searches that expect most
+/// comparisons to fail (the same verdict, ratio and entry; `why` is left empty).
+template <Scalar T>
+bool compare_held(const Matrix<T>& a, const Matrix<T>& b, const tolerance<T>& t) {
+  return detail::compare_entries(a, b, t, "left", "right", false).held;
+}
+
 /// The same comparison for two scalars (a 1×1 case of `compare`).
 template <Scalar T>
 comparison compare(const T& a, const T& b, const tolerance<T>& t, const std::string& a_name = "left",
                    const std::string& b_name = "right") {
   return compare(Matrix<T>(Matrix<T>::Constant(1, 1, a)), Matrix<T>(Matrix<T>::Constant(1, 1, b)), t, a_name, b_name);
+}
+
+/// `compare(a, b, t).held` for two scalars, without putting a failure into words.
+template <Scalar T>
+bool compare_held(const T& a, const T& b, const tolerance<T>& t) {
+  return compare_held(Matrix<T>(Matrix<T>::Constant(1, 1, a)), Matrix<T>(Matrix<T>::Constant(1, 1, b)), t);
 }
 
 }  // namespace orderblind::verify
