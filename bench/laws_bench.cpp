@@ -133,7 +133,7 @@ void add(const std::string& prefix, const law& l, const law_runner& check) {
 #ifdef ORDERBLIND_LAWS_BENCH_SCHEMES
 /// The positional-encoding schemes battery (orderblind::pe::run_battery, as `orderblind schemes` runs it)
 /// on every scheme the catalogue registered in the arithmetic `scalar` ("mpq_rational", "mpfr100": the
-/// start of the row's arithmetic, e.g. "mpfr100 (tolerance in ε)"); items are the property cells decided.
+/// start of the run's arithmetic, e.g. "mpfr100 (tolerance in ε)"); items are the law checks decided.
 // NOTE: the catalogue registers its schemes from static initialisers of its own translation units, so
 // the benchmark reads the registry when it runs (after every static initialiser); each entry names its
 // arithmetic, so choosing the schemes runs none of them.
@@ -148,19 +148,19 @@ void pe_schemes(benchmark::State& st, const std::string& scalar, std::size_t lim
     st.SkipWithError(("no catalogue scheme is registered in " + scalar).c_str());
     return;
   }
-  long cells = 0, schemes = 0, disagreeing = 0;
+  long laws = 0, schemes = 0, disagreeing = 0;
   for (auto _ : st) {
     for (const std::size_t i : chosen) {
-      const pe::scheme_row row = registry[i].run();
-      cells += static_cast<long>(row.cells.size());
+      const verify::report run = registry[i].run();
+      laws += static_cast<long>(pe::laws(run).size());
       ++schemes;
-      if (row.has_expectations() && !row.agrees()) ++disagreeing;
+      if (pe::has_expectations(run) && !pe::agrees(run)) ++disagreeing;
     }
   }
-  st.SetItemsProcessed(cells);
+  st.SetItemsProcessed(laws);
   st.counters["schemes"] = benchmark::Counter(static_cast<double>(chosen.size()));
   st.counters["schemes/s"] = benchmark::Counter(static_cast<double>(schemes), benchmark::Counter::kIsRate);
-  if (disagreeing > 0) st.SkipWithError("a catalogue scheme's row disagrees with its stated expectations");
+  if (disagreeing > 0) st.SkipWithError("a catalogue scheme's run disagrees with its stated expectations");
 }
 BENCHMARK_CAPTURE(pe_schemes, mpq_rational, std::string("mpq_rational"), std::size_t{0})
     ->Name("laws/pe-schemes/catalogue[mpq_rational]")

@@ -145,8 +145,8 @@ struct python_scheme {
 
 /// Runs the battery on one Python scheme and re-raises the first error a callable raised.
 template <pe::pe_kind K, bool HasMax, bool HasPhases>
-pe::scheme_row run_python(const std::string& name, const std::string& params, long dim, long max_pos,
-                          py::object first, py::object second, py::object phases) {
+verify::report run_python(const std::string& name, const std::string& params, long dim, long max_pos,
+                              py::object first, py::object second, py::object phases) {
   python_scheme<K, HasMax, HasPhases> s;
   s.id = name;
   s.params = params;
@@ -156,14 +156,14 @@ pe::scheme_row run_python(const std::string& name, const std::string& params, lo
   s.second = std::move(second);
   s.phase_fn = std::move(phases);
   s.state = std::make_shared<callback_state>();
-  auto row = pe::run_battery(s, "python callable");
+  auto run = pe::run_battery(s, "python callable");
   if (s.state->error) std::rethrow_exception(s.state->error);
-  return row;
+  return run;
 }
 
-pe::scheme_row run_scheme(const std::string& kind, py::object first, py::object second, long dim,
-                          const std::string& name, const std::string& params, std::optional<long> max_position,
-                          py::object phases) {
+verify::report run_scheme(const std::string& kind, py::object first, py::object second, long dim,
+                              const std::string& name, const std::string& params, std::optional<long> max_position,
+                              py::object phases) {
   if (dim < 1) throw std::invalid_argument("dim must be >= 1, got " + std::to_string(dim));
   if (max_position && *max_position < 1)
     throw std::invalid_argument("max_position must be >= 1, got " + std::to_string(*max_position));
@@ -190,7 +190,7 @@ pe::scheme_row run_scheme(const std::string& kind, py::object first, py::object 
 }
 
 /// The battery on a library scheme in double, for comparing verdicts with a Python re-implementation.
-pe::scheme_row reference_row(const std::string& name) {
+verify::report reference_run(const std::string& name) {
   if (name == "sinusoidal") return pe::run_battery(pe::sinusoidal_scheme<double>{}, "library (double)");
   if (name == "rope-half-split") {
     pe::rope_scheme<double> s;
@@ -227,12 +227,12 @@ pe::property property_from(const std::string& name) {
   throw std::invalid_argument("no property '" + name + "' (known: " + known + ")");
 }
 
-std::string render(const std::vector<pe::scheme_row>& rows, const std::string& format) {
+std::string render(const std::vector<verify::report>& runs, const std::string& format) {
   const auto f = verify::parse_format(format);
   if (!f || *f == verify::format::junit)
     throw std::invalid_argument("format must be 'text', 'markdown' or 'json', got '" + format + "'");
   std::ostringstream os;
-  verify::render(pe::schemes_report(rows), *f, os);
+  verify::render(pe::schemes_report(runs), *f, os);
   return os.str();
 }
 
@@ -451,35 +451,43 @@ PYBIND11_MODULE(_core, m) {
       "the battery's shrink candidates for a permutation, simplest first (properties/support/permutations.hpp)");
 
   // The PE battery.
-  py::class_<pe::cell>(m, "Cell", "one property of one scheme: its verdict and evidence")
-      .def_property_readonly("property", [](const pe::cell& c) { return std::string(pe::property_name(c.prop)); })
-      .def_property_readonly("law", [](const pe::cell& c) { return std::string(pe::property_law(c.prop)); })
-      .def_property_readonly("verdict", [](const pe::cell& c) { return std::string(c.result_words()); })
-      .def_property_readonly("outcome", [](const pe::cell& c) { return std::string(verify::to_string(c.result)); },
+  // NOTE: a law check (verify::check) read through pe/report.hpp's accessors, with the names the Python
+  // module has always used (summary = the check's note, evidence = its battery_evidence detail).
+  py::class_<verify::check>(m, "LawCheck", "one law decided on one scheme (a verify::check): its verdict and evidence")
+      .def_readonly("id", &verify::check::id)
+      .def_readonly("statement", &verify::check::statement)
+      .def_readonly("arithmetic", &verify::check::arithmetic)
+      .def_readonly("cases", &verify::check::cases)
+      .def_readonly("note", &verify::check::note)
+      .def_property_readonly("property", [](const verify::check& c) { return std::string(pe::property_name(pe::property_of(c))); })
+      .def_property_readonly("law", [](const verify::check& c) { return c.statement; })
+      .def_property_readonly("verdict", [](const verify::check& c) { return std::string(pe::result_words(c)); })
+      .def_property_readonly("outcome", [](const verify::check& c) { return std::string(verify::to_string(c.outcome)); },
                              "held, FAILED, skipped (the law does not apply) or not decidable (the battery cannot decide it here)")
-      .def_property_readonly("evidence_kind", [](const pe::cell& c) { return std::string(verify::name(pe::evidence_of(c))); },
-                             "sampled_exact, sampled_within_bound, or formal (a Coq theorem covers the cell)")
-      .def_property_readonly("word", [](const pe::cell& c) { return std::string(c.word()); })
-      .def_property_readonly("holds", [](const pe::cell& c) { return pe::holds(c.result); })
-      .def_readonly("summary", &pe::cell::summary)
-      .def_readonly("evidence", &pe::cell::evidence)
-      .def_property_readonly("expected", [](const pe::cell& c) { return std::string(expectation_word(c.expected)); })
-      .def_property_readonly("agrees", &pe::cell::agrees)
-      .def("__repr__", [](const pe::cell& c) {
-        return std::string("<Cell ") + pe::property_name(c.prop) + ": " + c.result_words() + ">";
+      .def_property_readonly("evidence_kind", [](const verify::check& c) { return std::string(verify::name(pe::evidence_of(c))); },
+                             "sampled_exact, sampled_within_bound, or formal (a Coq theorem covers the law)")
+      .def_property_readonly("word", [](const verify::check& c) { return std::string(pe::word(c)); })
+      .def_property_readonly("holds", [](const verify::check& c) { return pe::holds(c.outcome); })
+      .def_property_readonly("summary", [](const verify::check& c) { return c.note; })
+      .def_property_readonly("evidence", [](const verify::check& c) { return pe::battery_evidence(c); })
+      .def_property_readonly("expected", [](const verify::check& c) { return std::string(expectation_word(pe::expected_of(c))); })
+      .def_property_readonly("agrees", [](const verify::check& c) { return pe::agrees(c); })
+      .def("__repr__", [](const verify::check& c) {
+        return std::string("<LawCheck ") + pe::property_name(pe::property_of(c)) + ": " + pe::result_words(c) + ">";
       });
-  py::class_<pe::scheme_row>(m, "SchemeRow", "one scheme under double: every property decided")
-      .def_readonly("name", &pe::scheme_row::name)
-      .def_readonly("kind", &pe::scheme_row::kind)
-      .def_readonly("parameters", &pe::scheme_row::parameters)
-      .def_readonly("arithmetic", &pe::scheme_row::arithmetic)
-      .def_readonly("origin", &pe::scheme_row::origin)
-      .def_readonly("cells", &pe::scheme_row::cells)
-      .def("agrees", &pe::scheme_row::agrees)
+  // NOTE: a scheme's run (a verify::report, pe/report.hpp) with its fields as attributes.
+  py::class_<verify::report>(m, "SchemeRun", "one scheme's run of the battery: every law decided")
+      .def_property_readonly("name", [](const verify::report& r) { return pe::run_text(r, "scheme"); })
+      .def_property_readonly("kind", [](const verify::report& r) { return pe::run_text(r, "kind"); })
+      .def_property_readonly("parameters", [](const verify::report& r) { return pe::run_text(r, "parameters"); })
+      .def_property_readonly("arithmetic", [](const verify::report& r) { return pe::run_text(r, "arithmetic"); })
+      .def_property_readonly("origin", [](const verify::report& r) { return pe::run_text(r, "origin"); })
+      .def_property_readonly("laws", [](const verify::report& r) { return pe::laws(r); })
+      .def("agrees", [](const verify::report& r) { return pe::agrees(r); })
       .def(
           "expect",
-          [](pe::scheme_row& r, const std::string& prop, const std::string& word) {
-            r.at(property_from(prop)).expected = expectation_from(word);
+          [](verify::report& r, const std::string& prop, const std::string& word) {
+            pe::state_expectation(pe::law(r, property_from(prop)), expectation_from(word), "");
           },
           py::arg("property"), py::arg("expectation"));
   m.def("property_names", [] {
@@ -489,8 +497,8 @@ PYBIND11_MODULE(_core, m) {
   });
   m.def("run_scheme", &run_scheme, py::arg("kind"), py::arg("first"), py::arg("second"), py::arg("dim"),
         py::arg("name"), py::arg("parameters"), py::arg("max_position"), py::arg("phases"));
-  m.def("reference_row", &reference_row, py::arg("name"));
-  m.def("render", &render, py::arg("rows"), py::arg("format"),
+  m.def("reference_run", &reference_run, py::arg("name"));
+  m.def("render", &render, py::arg("runs"), py::arg("format"),
         "the schemes × properties matrix as `orderblind schemes --format …` prints it");
 
   m.def("check_table", &check_table, py::arg("values"), py::arg("element_type"), py::arg("source"),

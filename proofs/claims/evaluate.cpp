@@ -52,17 +52,9 @@ const char* name(subject s) {
 
 // --- a claim's check and its details ------------------------------------------------------------------
 
+// NOTE: a detail is found by verify::find_detail (verify/report.hpp).
 namespace {
-verify::value* find_detail(verify::check& c, const std::string& key) {
-  for (auto& f : c.details)
-    if (f.key == key) return &f.val;
-  return nullptr;
-}
-const verify::value* find_detail(const verify::check& c, const std::string& key) {
-  for (const auto& f : c.details)
-    if (f.key == key) return &f.val;
-  return nullptr;
-}
+using verify::find_detail;
 verify::value::list& list_detail(verify::check& c, const std::string& key) {
   verify::value* v = find_detail(c, key);
   if (v == nullptr) v = &c.with(key, verify::value::list{}).details.back().val;

@@ -12,7 +12,7 @@ namespace orderblind::pe::catalogue {
 /// under one name and arithmetic are refused like any other (pe/register.hpp); `orderblind schemes` exits 2.
 template <class... S>
 bool register_all(const std::string& origin, S... schemes) {
-  (register_scheme(schemes, origin, [](scheme_row& row) { annotate(row); }), ...);
+  (register_scheme(schemes, origin, [](verify::report& run) { annotate(run); }), ...);
   return true;
 }
 

@@ -254,11 +254,9 @@ inline const std::map<std::string, std::string>& expected_table() {
   return t;
 }
 
-/// Family of a row name: "rope-interleaved/pythagorean" → "rope-interleaved".
+/// Family of a scheme name: "rope-interleaved/pythagorean" → "rope-interleaved".
 inline std::string family(const std::string& name) { return name.substr(0, name.find('/')); }
 
-/// Fill in the expectations of a row, with their sources (rows of unknown families keep `unspecified`,
-/// which the report prints as "no expectation stated").
 /// A Coq theorem that decides one (family, property) cell for all positions.
 struct formal_proof {
   std::string family;
@@ -267,7 +265,7 @@ struct formal_proof {
   std::string words;  ///< "Coq theorem `rope_relative` (proofs/formal/Sinusoid.v): …"
 };
 
-/// The cells proofs/formal/theorems.txt covers.
+/// The (family, property) laws proofs/formal/theorems.txt covers.
 inline const std::vector<formal_proof>& formal_proofs() {
   static const std::vector<formal_proof> v = {
       {"rope-interleaved", property::relative_scores, true,
@@ -285,25 +283,28 @@ inline const std::vector<formal_proof>& formal_proofs() {
   return v;
 }
 
-inline void annotate(scheme_row& row) {
-  const auto* f = find_expectations(family(row.name));
+/// States the catalogue's expectations on a scheme's run (pe/report.hpp), each law check with its source,
+/// and names the Coq theorem that decides a law for all positions when the battery's verdict agrees with
+/// it (runs of unknown families keep none, which the report prints as "no expectation stated").
+inline void annotate(verify::report& run) {
+  const std::string name = run_text(run, "scheme");
+  const auto* f = find_expectations(family(name));
   if (!f) return;
-  const bool exact_row = row.arithmetic.find("(exact)") != std::string::npos;
-  for (auto& c : row.cells) {
-    const auto& e = f->at(c.prop);
-    c.expected = e.expected;
-    c.expectation_source = e.source;
+  const bool exact_row = run_text(run, "arithmetic").find("(exact)") != std::string::npos;
+  for (auto& c : laws(run)) {
+    const property p = property_of(c);
+    const auto& e = f->at(p);
+    state_expectation(c, e.expected, e.source);
     // NOTE: the RoPE bound needs a square root; over the rationals it is decided in the mpfr row instead.
-    // NOTE: a cell a Coq theorem decides for all positions names it (proofs/formal/theorems.txt) when the
-    // battery's verdict agrees with the theorem; the sampled evidence stays in the summary.
+    // NOTE: a law a Coq theorem decides for all positions names it (proofs/formal/theorems.txt) when the
+    // battery's verdict agrees with the theorem; the sampled evidence stays in the note.
     for (const auto& pr : formal_proofs())
-      if (family(row.name) == pr.family && c.prop == pr.prop && (pr.holds ? holds(c.result) : c.result == verify::verdict::failed))
-        c.proof = pr.words;
-    if (exact_row && c.prop == property::bound_decays && e.expected == expectation::holds) {
-      c.expected = expectation::not_applicable;
-      c.expectation_source = "derived: |S_j| = √(Re² + Im²) is not exact over the rationals; the bound is decided "
-                             "in the real row (" + e.source + ")";
-    }
+      if (family(name) == pr.family && p == pr.prop && (pr.holds ? holds(c.outcome) : c.outcome == verify::verdict::failed))
+        set_proof(c, pr.words);
+    if (exact_row && p == property::bound_decays && e.expected == expectation::holds)
+      state_expectation(c, expectation::not_applicable,
+                        "derived: |S_j| = √(Re² + Im²) is not exact over the rationals; the bound is decided in the real "
+                        "row (" + e.source + ")");
   }
 }
 

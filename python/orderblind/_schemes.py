@@ -70,19 +70,21 @@ def _finite(a: np.ndarray, what: str) -> None:
 
 
 class SchemeResult:
-    """One scheme's row of the properties matrix, as `orderblind schemes` reports it."""
+    """One scheme's run of the battery (its row of the properties matrix), as `orderblind schemes` reports it."""
 
-    def __init__(self, row):
-        self._row = row
+    def __init__(self, run):
+        self._run = run  # the scheme's run: a verify::report whose `laws` are verify::check values
 
-    name = property(lambda self: self._row.name)
-    kind = property(lambda self: self._row.kind)
-    parameters = property(lambda self: self._row.parameters)
-    arithmetic = property(lambda self: self._row.arithmetic)
-    cells = property(lambda self: list(self._row.cells))
+    name = property(lambda self: self._run.name)
+    kind = property(lambda self: self._run.kind)
+    parameters = property(lambda self: self._run.parameters)
+    arithmetic = property(lambda self: self._run.arithmetic)
+    #: The law checks, in report order (each with property, verdict, outcome, evidence_kind, word, holds,
+    #: summary, evidence, expected, agrees).
+    cells = property(lambda self: list(self._run.laws))
 
     def __getitem__(self, prop: str):
-        for c in self._row.cells:
+        for c in self._run.laws:
             if c.property == prop:
                 return c
         raise KeyError(f"no property {prop!r} (known: {', '.join(_core.property_names())})")
@@ -90,24 +92,24 @@ class SchemeResult:
     @property
     def verdicts(self) -> dict:
         """property → 'held exactly' | 'held within the tolerance' | 'n/a' | 'fails'."""
-        return {c.property: c.verdict for c in self._row.cells}
+        return {c.property: c.verdict for c in self._run.laws}
 
     @property
     def ok(self) -> bool:
-        """Every cell agrees with the expectations given (`expect=`), as the exit code of `orderblind schemes`
+        """Every law check agrees with the expectations given (`expect=`), as the exit code of `orderblind schemes`
         (without expectations: only a scheme contradicting its own declaration is not ok)."""
-        return self._row.agrees()
+        return self._run.agrees()
 
     @property
     def matrix(self) -> str:
-        return _core.render([self._row], "text")
+        return _core.render([self._run], "text")
 
     def to_markdown(self) -> str:
-        return _core.render([self._row], "markdown")
+        return _core.render([self._run], "markdown")
 
     def to_json(self) -> str:
         """The JSON of `orderblind schemes --format json` (schema orderblind-schemes/2, with this one scheme)."""
-        return _core.render([self._row], "json")
+        return _core.render([self._run], "json")
 
     def to_dict(self) -> dict:
         """This scheme's entry of the report: scheme, kind, …, and `properties`, one check per property."""
@@ -129,7 +131,7 @@ def check_scheme(kind=None, encode=None, query=None, key=None, bias=None, dim=No
     the position part of the score); inferred from the callables given when omitted.
     dim: the width the scheme acts on. max_position: positions ≥ this are undefined (a learned table).
     phases(delta) → (pairs, 2) array of (cos, sin) of delta·θ_i, for RoPE's long-term-decay bound.
-    expect: {property: 'holds' | 'fails' | 'n/a'}; `.ok` is then "every cell agrees".
+    expect: {property: 'holds' | 'fails' | 'n/a'}; `.ok` is then "every law check agrees".
     An IndexError from a callable means "this position is undefined" (a verdict); any other exception,
     or a wrong shape or dtype, is re-raised (CallableError) after naming the call."""
     given = {k for k, v in (("additive", encode), ("query_key", query or key), ("score_bias", bias)) if v is not None}
@@ -182,17 +184,17 @@ def check_scheme(kind=None, encode=None, query=None, key=None, bias=None, dim=No
             if a.ndim != 2 or a.shape[1] != 2:
                 raise CallableError(f"phases({delta}) returned shape {a.shape}, expected (pairs, 2) of (cos, sin)")
             return a
-    row = _core.run_scheme(kind, first, second, dim, str(name), str(parameters),
+    run = _core.run_scheme(kind, first, second, dim, str(name), str(parameters),
                            None if max_position is None else int(max_position), ph)
     for prop, word in (expect or {}).items():
-        row.expect(prop, word)
-    return SchemeResult(row)
+        run.expect(prop, word)
+    return SchemeResult(run)
 
 
 def reference_scheme(name: str) -> SchemeResult:
     """The battery on one of the library's own schemes in double ('sinusoidal', 'rope-half-split',
     'alibi'), to compare a Python implementation's verdicts with."""
-    return SchemeResult(_core.reference_row(name))
+    return SchemeResult(_core.reference_run(name))
 
 
 class TableResult:

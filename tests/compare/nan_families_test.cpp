@@ -78,18 +78,18 @@ TEST_CASE("proofs: compare_within fails a step case on NaN in got or want and na
 
 TEST_CASE("PE battery: a scheme with one NaN entry fails every law that looks at it (none holds)", "[compare][nan][pe]") {
   const auto good = pe::run_battery(pe::sinusoidal_scheme<double>{}, "test");
-  CHECK(held_within_bound(good.at(pe::property::relative_scores)));
+  CHECK(pe::held_within_bound(pe::law(good, pe::property::relative_scores)));
   const auto row = pe::run_battery(nan_sinusoid{}, "mutant");
-  for (const auto& c : row.cells) {
-    INFO(pe::property_name(c.prop) << ": " << c.summary);
-    CHECK_FALSE(pe::holds(c.result));
+  for (const auto& c : pe::laws(row)) {
+    INFO(pe::property_name(pe::property_of(c)) << ": " << c.note);
+    CHECK_FALSE(pe::holds(c.outcome));
   }
-  CHECK(row.at(pe::property::bounded).result == orderblind::verify::verdict::failed);
-  CHECK_THAT(row.at(pe::property::bounded).summary, Catch::Matchers::Contains("p = 2 entry 1 is NaN"));
-  CHECK(row.at(pe::property::injective).result == orderblind::verify::verdict::failed);  // NaN rows are not "distinct"
-  CHECK(row.at(pe::property::breaks_equivariance).result == orderblind::verify::verdict::failed);  // nor "different"
-  CHECK(row.at(pe::property::score_decays).result == orderblind::verify::verdict::failed);
-  CHECK(row.at(pe::property::relative_expressible).result == orderblind::verify::verdict::failed);
+  CHECK(pe::law(row, pe::property::bounded).outcome == orderblind::verify::verdict::failed);
+  CHECK_THAT(pe::law(row, pe::property::bounded).note, Catch::Matchers::Contains("p = 2 entry 1 is NaN"));
+  CHECK(pe::law(row, pe::property::injective).outcome == orderblind::verify::verdict::failed);  // NaN rows are not "distinct"
+  CHECK(pe::law(row, pe::property::breaks_equivariance).outcome == orderblind::verify::verdict::failed);  // nor "different"
+  CHECK(pe::law(row, pe::property::score_decays).outcome == orderblind::verify::verdict::failed);
+  CHECK(pe::law(row, pe::property::relative_expressible).outcome == orderblind::verify::verdict::failed);
 }
 
 TEST_CASE("PE battery: a RoPE whose key is NaN at one position holds no law that reads keys", "[compare][nan][pe]") {
@@ -98,12 +98,12 @@ TEST_CASE("PE battery: a RoPE whose key is NaN at one position holds no law that
   s.r = 8;
   s.angles = pe::angle_table<double>::standard(8);
   const auto row = pe::run_battery(s, "mutant");
-  for (const auto& c : row.cells) {
+  for (const auto& c : pe::laws(row)) {
     // NOTE: these two never evaluate a key: length-consistency is structural for query_key schemes, and
     // the decay bound reads only the rotation phases.
-    if (c.prop == pe::property::length_consistent || c.prop == pe::property::bound_decays) continue;
-    INFO(pe::property_name(c.prop) << ": " << c.summary);
-    CHECK_FALSE(pe::holds(c.result));
+    if (pe::property_of(c) == pe::property::length_consistent || pe::property_of(c) == pe::property::bound_decays) continue;
+    INFO(pe::property_name(pe::property_of(c)) << ": " << c.note);
+    CHECK_FALSE(pe::holds(c.outcome));
   }
 }
 

@@ -23,23 +23,23 @@ TEMPLATE_TEST_CASE_SIG("the battery uses only the documented interface", "[pe][a
                        pe_kind::additive, pe_kind::query_key, pe_kind::score_bias) {
   auto log = std::make_shared<archetype_log>();
   const auto row = run_battery(scheme_archetype<Q, K>(log), "archetype");
-  REQUIRE(row.cells.size() == property_count);
+  REQUIRE(laws(row).size() == property_count);
   CHECK(log->name == 1);
   CHECK(log->parameters == 1);
   CHECK(log->dim > 0);
   if constexpr (K == pe_kind::additive) {
     CHECK(log->encode > 0);
-    CHECK(row.at(property::bounded).result == orderblind::verify::verdict::failed);  // p·e₀ grows
-    CHECK(held_exactly(row.at(property::injective)));
+    CHECK(law(row, property::bounded).outcome == orderblind::verify::verdict::failed);  // p·e₀ grows
+    CHECK(held_exactly(law(row, property::injective)));
   } else if constexpr (K == pe_kind::query_key) {
     CHECK(log->query > 0);
     CHECK(log->key > 0);
-    CHECK(row.at(property::injective).result == orderblind::verify::verdict::failed);  // the identity forgets positions
-    CHECK(held_exactly(row.at(property::norm_preserving)));
+    CHECK(law(row, property::injective).outcome == orderblind::verify::verdict::failed);  // the identity forgets positions
+    CHECK(held_exactly(law(row, property::norm_preserving)));
   } else {
     CHECK(log->bias > 0);
-    CHECK(held_exactly(row.at(property::relative_scores)));
-    CHECK(held_exactly(row.at(property::score_decays)));
+    CHECK(held_exactly(law(row, property::relative_scores)));
+    CHECK(held_exactly(law(row, property::score_decays)));
   }
-  for (const auto& c : row.cells) CHECK_FALSE(c.summary.empty());
+  for (const auto& c : laws(row)) CHECK_FALSE(c.note.empty());
 }

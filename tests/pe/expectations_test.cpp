@@ -49,33 +49,33 @@ TEST_CASE("the counter is p·𝟙 as the texts define it", "[pe][expectations]")
   CHECK(c.encode(7, 4) == vec<mpq_rational>(4, mpq_rational(7)));
   auto row = run_battery(c);
   catalogue::annotate(row);
-  CHECK(row.agrees());
-  CHECK_THAT(row.at(property::relative_scores).expectation_source, Catch::Matchers::Contains("text 001 §3.7"));
+  CHECK(agrees(row));
+  CHECK_THAT(expected_source_of(law(row, property::relative_scores)), Catch::Matchers::Contains("text 001 §3.7"));
 }
 
 TEST_CASE("kerple-log's bounded verdict rests on several far positions", "[pe][expectations]") {
   auto row = run_battery(kerple_scheme<mpfr100>{4, true, 1.0, 0.5});
-  const auto& c = row.at(property::bounded);
-  INFO(c.evidence);
-  CHECK(c.result == orderblind::verify::verdict::failed);
-  CHECK_THAT(c.summary, Catch::Matchers::Contains("rises at each of 8 far positions"));
+  const auto& c = law(row, property::bounded);
+  INFO(battery_evidence(c));
+  CHECK(c.outcome == orderblind::verify::verdict::failed);
+  CHECK_THAT(c.note, Catch::Matchers::Contains("rises at each of 8 far positions"));
 }
 
 TEST_CASE("a scheme with no stated expectation is not reported as agreeing", "[pe][expectations]") {
   const auto row = run_battery(alibi_scheme<mpq_rational>{}, "user header");
-  CHECK_FALSE(row.has_expectations());
-  for (const auto& c : row.cells) CHECK(std::string(expectation_name(c.expected)) == "no expectation stated");
+  CHECK_FALSE(has_expectations(row));
+  for (const auto& c : laws(row)) CHECK(std::string(expectation_name(expected_of(c))) == "no expectation stated");
 }
 
 TEST_CASE("a scheme's own stated expectations are checked: a wrong one makes the row disagree", "[pe][expectations]") {
   stated_alibi ok;
   const auto good = run_battery(ok, "user header");
-  CHECK(good.has_expectations());
-  CHECK(good.agrees());
-  CHECK(good.at(property::score_decays).expectation_source == "stated by the scheme (user header)");
+  CHECK(has_expectations(good));
+  CHECK(agrees(good));
+  CHECK(expected_source_of(law(good, property::score_decays)) == "stated by the scheme (user header)");
   stated_alibi bad;
   bad.wrong = true;
   const auto row = run_battery(bad, "user header");
-  CHECK_FALSE(row.agrees());
-  CHECK_FALSE(row.at(property::score_decays).agrees());
+  CHECK_FALSE(agrees(row));
+  CHECK_FALSE(agrees(law(row, property::score_decays)));
 }

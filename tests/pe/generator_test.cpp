@@ -80,35 +80,35 @@ struct rope_short_generator : rope_scheme<Q> {
 TEST_CASE("exact RoPE variants that declare G get relative scores for all m, n, saying what it rests on", "[pe][generator]") {
   for (const auto& s : {exact_rope(), exact_rope(rotary_layout::half_split), exact_rope(rotary_layout::half_split, 6, 4)}) {
     const auto row = run_battery(s, "test");
-    const auto& c = row.at(property::relative_scores);
-    INFO(row.parameters << ": " << c.evidence);
+    const auto& c = law(row, property::relative_scores);
+    INFO(run_text(row, "parameters") << ": " << battery_evidence(c));
     CHECK(held_exactly(c));
-    CHECK_FALSE(c.contradicts_declaration);
-    CHECK_THAT(c.group, Catch::Matchers::StartsWith("relative scores for all m, n by the shift argument"));
-    CHECK_THAT(c.group, Catch::Matchers::Contains("GᵀG = I (exact ==)"));
-    CHECK_THAT(c.group, Catch::Matchers::Contains("windows around 2^7"));
-    CHECK_THAT(c.group, Catch::Matchers::Contains("boundaries 2^11"));
-    CHECK_THAT(c.group, Catch::Matchers::Contains("not checked there"));
+    CHECK_FALSE(contradicts_declaration(c));
+    CHECK_THAT(group_of(c), Catch::Matchers::StartsWith("relative scores for all m, n by the shift argument"));
+    CHECK_THAT(group_of(c), Catch::Matchers::Contains("GᵀG = I (exact ==)"));
+    CHECK_THAT(group_of(c), Catch::Matchers::Contains("windows around 2^7"));
+    CHECK_THAT(group_of(c), Catch::Matchers::Contains("boundaries 2^11"));
+    CHECK_THAT(group_of(c), Catch::Matchers::Contains("not checked there"));
     // In the report's note, after the summary; the matrix word stays "holds" (not a Coq proof).
-    const auto k = cell_check(row, c);
+    const auto k = agreement_check(row, c);
     CHECK_THAT(k.note, Catch::Matchers::Contains("for all m, n by the shift argument"));
-    CHECK(pe::detail::cell_word(c).rfind("holds", 0) == 0);
+    CHECK(pe::detail::matrix_word(c).rfind("holds", 0) == 0);
   }
 }
 
 TEST_CASE("real rows check a declared G within the tolerance and conclude nothing for all m, n", "[pe][generator]") {
   rope_scheme<double> s{"rope", 8, 8, rotary_layout::interleaved, angle_table<double>::standard(8)};
   const auto row = run_battery(s, "test");
-  const auto& c = row.at(property::relative_scores);
-  INFO(c.evidence);
+  const auto& c = law(row, property::relative_scores);
+  INFO(battery_evidence(c));
   CHECK(held_within_bound(c));
-  CHECK_FALSE(c.contradicts_declaration);
-  CHECK(c.group.empty());
-  CHECK_THAT(c.evidence, Catch::Matchers::Contains("no conclusion for all m, n here"));
+  CHECK_FALSE(contradicts_declaration(c));
+  CHECK(group_of(c).empty());
+  CHECK_THAT(battery_evidence(c), Catch::Matchers::Contains("no conclusion for all m, n here"));
   // YaRN's amplitude a ≠ 1 declares no generator (a·R_m is not G^m).
   rope_scheme<double> yarn{"rope-yarn", 8, 8, rotary_layout::half_split, yarn_angles<double>(8, 10000, 4, 4096)};
   CHECK(yarn.generator().empty());
-  CHECK_THAT(run_battery(yarn, "test").at(property::relative_scores).evidence,
+  CHECK_THAT(battery_evidence(law(run_battery(yarn, "test"), property::relative_scores)),
              !Catch::Matchers::Contains("declared generator"));
 }
 
@@ -117,35 +117,35 @@ TEST_CASE("a G that is not orthogonal gets no conclusion", "[pe][generator][muta
   auto cfg = battery_config::defaults<Q>();
   cfg.pair_far.clear();
   const auto row = run_battery(scaled_rotation{}, "mutant", cfg);
-  const auto& c = row.at(property::relative_scores);
-  INFO(c.evidence);
-  CHECK(c.result == orderblind::verify::verdict::failed);  // the sampled law sees it too
-  CHECK(c.group.empty());
-  CHECK_FALSE(c.contradicts_declaration);  // query = G^m q is true; G is just not orthogonal
-  CHECK_THAT(c.evidence, Catch::Matchers::Contains("G is not orthogonal: (GᵀG)[0][0] = 36/25, not 1"));
-  CHECK_THAT(c.evidence, Catch::Matchers::Contains("no conclusion for all m, n"));
+  const auto& c = law(row, property::relative_scores);
+  INFO(battery_evidence(c));
+  CHECK(c.outcome == orderblind::verify::verdict::failed);  // the sampled law sees it too
+  CHECK(group_of(c).empty());
+  CHECK_FALSE(contradicts_declaration(c));  // query = G^m q is true; G is just not orthogonal
+  CHECK_THAT(battery_evidence(c), Catch::Matchers::Contains("G is not orthogonal: (GᵀG)[0][0] = 36/25, not 1"));
+  CHECK_THAT(battery_evidence(c), Catch::Matchers::Contains("no conclusion for all m, n"));
 }
 
 TEST_CASE("a scheme whose query disagrees with G^m at a probed position gets no conclusion and contradicts its "
           "declaration", "[pe][generator][mutant]") {
   SECTION("G the rotation by twice the angle: the sampled law holds, G^1 ≠ R_1") {
     const auto row = run_battery(rope_wrong_generator{}, "mutant");
-    const auto& c = row.at(property::relative_scores);
-    INFO(c.summary);
+    const auto& c = law(row, property::relative_scores);
+    INFO(c.note);
     CHECK(held_exactly(c));
-    CHECK(c.group.empty());
-    CHECK(c.contradicts_declaration);
-    CHECK_FALSE(c.agrees());
-    CHECK_THAT(c.summary, Catch::Matchers::StartsWith("the scheme contradicts its declared generator G: query(x, 1) = "));
+    CHECK(group_of(c).empty());
+    CHECK(contradicts_declaration(c));
+    CHECK_FALSE(agrees(c));
+    CHECK_THAT(c.note, Catch::Matchers::StartsWith("the scheme contradicts its declared generator G: query(x, 1) = "));
   }
   SECTION("ids wrapped at 2^7 with the true G: caught at p = 128") {
     const auto row = run_battery(rope_wrapped_with_generator{}, "mutant");
-    const auto& c = row.at(property::relative_scores);
-    INFO(c.summary);
-    CHECK(c.result == orderblind::verify::verdict::failed);
-    CHECK(c.group.empty());
-    CHECK(c.contradicts_declaration);
-    CHECK_THAT(c.summary, Catch::Matchers::Contains("contradicts its declared generator G: query(x, 128)"));
+    const auto& c = law(row, property::relative_scores);
+    INFO(c.note);
+    CHECK(c.outcome == orderblind::verify::verdict::failed);
+    CHECK(group_of(c).empty());
+    CHECK(contradicts_declaration(c));
+    CHECK_THAT(c.note, Catch::Matchers::Contains("contradicts its declared generator G: query(x, 128)"));
   }
 }
 

@@ -27,5 +27,5 @@ TEST_CASE("a header including orderblind/pe/battery.hpp registers its scheme wit
   REQUIRE(all.size() == 1);
   CHECK(all[0].name == "old-style-alibi");
   const auto row = all[0].run();
-  CHECK(orderblind::pe::holds(row.at(orderblind::pe::property::relative_scores).result));
+  CHECK(orderblind::pe::holds(orderblind::pe::law(row, orderblind::pe::property::relative_scores).outcome));
 }

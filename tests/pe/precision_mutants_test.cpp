@@ -29,40 +29,19 @@ S rope_like(Eigen::Index d) {
 }
 std::string pow2(int k) { return "2^" + std::to_string(k); }
 
-/// The cells of the laws a test reads, each decided as run_battery decides it on `s` (the same
-/// configuration, the same planned far windows, the same guard against a throwing scheme), without the
-/// battery's other laws.
-struct laws_row {
-  std::string name, arithmetic;
-  std::vector<cell> cells;
-  const cell& at(property p) const {
-    for (const auto& c : cells)
-      if (c.prop == p) return c;
-    throw std::logic_error(std::string("laws_row: ") + property_name(p) + " was not run");
-  }
-};
-
-// NOTE: a mutant here breaks relative scores or injectivity, and each test asserts that law alone; the whole
-// battery per parameter (k = 7 … 24, P, the table sizes) spent most of its time on the laws no test reads
-// (the far windows of shift-linearity and score decay, the exact rows' boundaries).
-template <class S>
-laws_row run_laws(const S& s, std::initializer_list<property> laws,
-                  battery_config cfg = battery_config::defaults<typename S::scalar_type>()) {
-  using T = typename S::scalar_type;
-  using E = erased_scheme<T, S::kind>;
-  const E e(s);
-  e.validate();
-  pe::detail::plan_far_windows(e, cfg);
-  laws_row row{e.name(), pe::detail::arithmetic_name<T>(), {}};
-  for (const property p : laws) {
-    if (p == property::relative_scores)
-      row.cells.push_back(pe::detail::guarded<E>(p, [&] { return pe::detail::check_relative_scores(e, cfg); }));
-    else if (p == property::injective)
-      row.cells.push_back(pe::detail::guarded<E>(p, [&] { return pe::detail::check_injective(e, cfg); }));
-    else
-      throw std::logic_error(std::string("run_laws: ") + property_name(p) + " is not run alone here");
-  }
-  return row;
+// NOTE: a mutant here breaks relative scores or injectivity, and each test asserts that law alone: the run
+// is restricted to it (battery_config::laws), through the same validation, far-window planning and guard as
+// the full run. The whole battery per parameter (k = 7 … 24, P, the table sizes) spent most of its time on
+// the laws no test reads (the far windows of shift-linearity and score decay, the exact rows' boundaries).
+/// `cfg` running only `laws`.
+battery_config only(battery_config cfg, std::initializer_list<property> laws) {
+  cfg.laws = laws;
+  return cfg;
+}
+/// The default configuration of T's rows, running only `laws`.
+template <class T>
+battery_config only(std::initializer_list<property> laws) {
+  return only(battery_config::defaults<T>(), laws);
 }
 }  // namespace
 
@@ -77,14 +56,14 @@ TEST_CASE("position ids wrapped at 2^k fail relative scores for every k in 7…2
   r.period = period;
   mutants::alibi_ids_mod<Q> q;
   q.period = period;
-  const auto law = {property::relative_scores};
-  for (const auto& row : {run_laws(d, law), run_laws(r, law), run_laws(q, law)}) {
-    const auto& c = row.at(property::relative_scores);
-    INFO(row.arithmetic << ": " << c.summary);
-    CHECK(c.result == orderblind::verify::verdict::failed);
+  const auto wanted = {property::relative_scores};
+  for (const auto& row : {run_battery(d, "mutant", only<double>(wanted)), run_battery(r, "mutant", only<R>(wanted)), run_battery(q, "mutant", only<Q>(wanted))}) {
+    const auto& c = law(row, property::relative_scores);
+    INFO(run_text(row, "arithmetic") << ": " << c.note);
+    CHECK(c.outcome == orderblind::verify::verdict::failed);
     // NOTE: caught at the window straddling 2^k (or, earlier, by a pair across 2^k at some distance scale).
-    CHECK((c.summary.find("window around " + pow2(k)) != std::string::npos ||
-           c.summary.find("distance n − m") != std::string::npos));
+    CHECK((c.note.find("window around " + pow2(k)) != std::string::npos ||
+           c.note.find("distance n − m") != std::string::npos));
   }
 }
 
@@ -114,22 +93,22 @@ void exact_rotary_rows_catch(int k, const battery_config& cfg) {
   rope.period = period;
   auto sinus = pythagorean_sinusoid<mutants::sinusoid_ids_mod<Q>>();
   sinus.period = period;
-  for (const auto& row : {run_laws(rope, {property::relative_scores}, cfg), run_laws(sinus, {property::relative_scores}, cfg)}) {
-    const auto& c = row.at(property::relative_scores);
-    INFO(row.name << " " << row.arithmetic << ": " << c.summary);
-    CHECK(c.result == orderblind::verify::verdict::failed);
-    CHECK((c.summary.find("window around " + pow2(k)) != std::string::npos ||
-           c.summary.find("boundary pair at " + pow2(k)) != std::string::npos));
+  for (const auto& row : {run_battery(rope, "mutant", only(cfg, {property::relative_scores})), run_battery(sinus, "mutant", only(cfg, {property::relative_scores}))}) {
+    const auto& c = law(row, property::relative_scores);
+    INFO(run_text(row, "scheme") << " " << run_text(row, "arithmetic") << ": " << c.note);
+    CHECK(c.outcome == orderblind::verify::verdict::failed);
+    CHECK((c.note.find("window around " + pow2(k)) != std::string::npos ||
+           c.note.find("boundary pair at " + pow2(k)) != std::string::npos));
   }
   auto rope_grid = pythagorean_rope<mutants::rope_significand<Q>>();
   rope_grid.bits = k;
   auto sinus_grid = pythagorean_sinusoid<mutants::sinusoid_significand<Q>>();
   sinus_grid.bits = k;
-  for (const auto& row : {run_laws(rope_grid, {property::injective}, cfg), run_laws(sinus_grid, {property::injective}, cfg)}) {
-    const auto& c = row.at(property::injective);
-    INFO(row.name << " " << row.arithmetic << ": " << c.summary.substr(0, 300));
-    CHECK(c.result == orderblind::verify::verdict::failed);
-    CHECK_THAT(c.summary, Catch::Matchers::Contains("p = " + std::to_string(period) + ", q = " + std::to_string(period + 1)));
+  for (const auto& row : {run_battery(rope_grid, "mutant", only(cfg, {property::injective})), run_battery(sinus_grid, "mutant", only(cfg, {property::injective}))}) {
+    const auto& c = law(row, property::injective);
+    INFO(run_text(row, "scheme") << " " << run_text(row, "arithmetic") << ": " << c.note.substr(0, 300));
+    CHECK(c.outcome == orderblind::verify::verdict::failed);
+    CHECK_THAT(c.note, Catch::Matchers::Contains("p = " + std::to_string(period) + ", q = " + std::to_string(period + 1)));
   }
 }
 }  // namespace
@@ -165,26 +144,26 @@ TEST_CASE("past the default boundary budget (k = 19…24) the exact rotary row s
   INFO("k = " << k);
   auto exact = pythagorean_rope<mutants::rope_ids_mod<Q>>();
   exact.period = period;
-  const auto exact_row = run_laws(exact, {property::relative_scores});
-  const auto& e = exact_row.at(property::relative_scores);
-  INFO(e.evidence);
+  const auto exact_row = run_battery(exact, "mutant", only<Q>({property::relative_scores}));
+  const auto& e = law(exact_row, property::relative_scores);
+  INFO(battery_evidence(e));
   CHECK(held_exactly(e));  // NOTE: not probed there by default: the limit, stated
-  CHECK_THAT(e.evidence, Catch::Matchers::Contains("boundary pairs stop before " + pow2(exact_rotary_reach + 1)));
-  CHECK_THAT(e.evidence, Catch::Matchers::Contains("the real-arithmetic rows probe the farther windows"));
+  CHECK_THAT(battery_evidence(e), Catch::Matchers::Contains("boundary pairs stop before " + pow2(exact_rotary_reach + 1)));
+  CHECK_THAT(battery_evidence(e), Catch::Matchers::Contains("the real-arithmetic rows probe the farther windows"));
   auto twin = pythagorean_rope<mutants::rope_ids_mod<R>>();
   twin.period = period;
   auto grid = pythagorean_rope<mutants::rope_significand<R>>();
   grid.bits = k;
-  const auto twin_row = run_laws(twin, {property::relative_scores});
-  const auto& t = twin_row.at(property::relative_scores);
-  INFO(t.summary);
-  CHECK(t.result == orderblind::verify::verdict::failed);
-  CHECK_THAT(t.summary, Catch::Matchers::Contains("window around " + pow2(k)));
-  const auto grid_row = run_laws(grid, {property::injective});
-  const auto& g = grid_row.at(property::injective);
-  INFO(g.summary);
-  CHECK(g.result == orderblind::verify::verdict::failed);
-  CHECK_THAT(g.summary, Catch::Matchers::Contains("p = " + std::to_string(period) + ", q = " + std::to_string(period + 1)));
+  const auto twin_row = run_battery(twin, "mutant", only<R>({property::relative_scores}));
+  const auto& t = law(twin_row, property::relative_scores);
+  INFO(t.note);
+  CHECK(t.outcome == orderblind::verify::verdict::failed);
+  CHECK_THAT(t.note, Catch::Matchers::Contains("window around " + pow2(k)));
+  const auto grid_row = run_battery(grid, "mutant", only<R>({property::injective}));
+  const auto& g = law(grid_row, property::injective);
+  INFO(g.note);
+  CHECK(g.outcome == orderblind::verify::verdict::failed);
+  CHECK_THAT(g.note, Catch::Matchers::Contains("p = " + std::to_string(period) + ", q = " + std::to_string(period + 1)));
 }
 
 TEST_CASE("position ids reduced modulo a period P ≤ 2^20 that is not a power of two fail relative scores",
@@ -196,9 +175,9 @@ TEST_CASE("position ids reduced modulo a period P ≤ 2^20 that is not a power o
   d.period = period;
   mutants::alibi_ids_mod<Q> q;
   q.period = period;
-  for (const auto& row : {run_laws(d, {property::relative_scores}), run_laws(q, {property::relative_scores})}) {
-    INFO(row.arithmetic << ": " << row.at(property::relative_scores).summary);
-    CHECK(row.at(property::relative_scores).result == orderblind::verify::verdict::failed);
+  for (const auto& row : {run_battery(d, "mutant", only<double>({property::relative_scores})), run_battery(q, "mutant", only<Q>({property::relative_scores}))}) {
+    INFO(run_text(row, "arithmetic") << ": " << law(row, property::relative_scores).note);
+    CHECK(law(row, property::relative_scores).outcome == orderblind::verify::verdict::failed);
   }
 }
 
@@ -212,13 +191,13 @@ TEST_CASE("positions rounded to a k-bit significand fail injectivity for every k
   r.bits = k;
   mutants::counter_significand<Q> q;
   q.bits = k;
-  const auto law = {property::injective};
-  for (const auto& row : {run_laws(d, law), run_laws(r, law), run_laws(q, law)}) {
-    const auto& c = row.at(property::injective);
-    INFO(row.arithmetic << ": " << c.summary);
-    CHECK(c.result == orderblind::verify::verdict::failed);
+  const auto wanted = {property::injective};
+  for (const auto& row : {run_battery(d, "mutant", only<double>(wanted)), run_battery(r, "mutant", only<R>(wanted)), run_battery(q, "mutant", only<Q>(wanted))}) {
+    const auto& c = law(row, property::injective);
+    INFO(run_text(row, "arithmetic") << ": " << c.note);
+    CHECK(c.outcome == orderblind::verify::verdict::failed);
     // NOTE: 2^k and 2^k + 1 round to the same value: the first collision.
-    CHECK_THAT(c.summary, Catch::Matchers::Contains("p = " + std::to_string(Eigen::Index(1) << k) + ", q = " +
+    CHECK_THAT(c.note, Catch::Matchers::Contains("p = " + std::to_string(Eigen::Index(1) << k) + ", q = " +
                                                     std::to_string((Eigen::Index(1) << k) + 1)));
   }
 }
@@ -231,7 +210,7 @@ TEST_CASE("a learned table with two equal rows fails injectivity, checked whole,
     INFO("L = " << L << ", row " << to << " = row " << from);
     // NOTE: d = 8 (9^8 possible rows): the d = 4 table of seed 7 has two equal rows of its own (90 and 93).
     learned_scheme<Q> control{8, L};
-    REQUIRE(held_exactly(run_laws(control, {property::injective}).at(property::injective)));
+    REQUIRE(held_exactly(law(run_battery(control, "mutant", only<Q>({property::injective})), property::injective)));
     mutants::learned_two_equal_rows<Q> q;
     q.d = 8;
     q.rows = L;
@@ -242,63 +221,62 @@ TEST_CASE("a learned table with two equal rows fails injectivity, checked whole,
     d.rows = L;
     d.copy_from = from;
     d.copy_to = to;
-    for (const auto& row : {run_laws(q, {property::injective}), run_laws(d, {property::injective})}) {
-      const auto& c = row.at(property::injective);
-      INFO(row.arithmetic << ": " << c.summary);
-      CHECK(c.result == orderblind::verify::verdict::failed);
-      CHECK_THAT(c.summary, Catch::Matchers::Contains("p = " + std::to_string(from) + ", q = " + std::to_string(to)));
+    for (const auto& row : {run_battery(q, "mutant", only<Q>({property::injective})), run_battery(d, "mutant", only<double>({property::injective}))}) {
+      const auto& c = law(row, property::injective);
+      INFO(run_text(row, "arithmetic") << ": " << c.note);
+      CHECK(c.outcome == orderblind::verify::verdict::failed);
+      CHECK_THAT(c.note, Catch::Matchers::Contains("p = " + std::to_string(from) + ", q = " + std::to_string(to)));
     }
   }
 }
 
 TEST_CASE("the correct schemes the mutants change hold the laws, and say where they looked", "[pe][precision]") {
   const auto both = {property::relative_scores, property::injective};
-  const auto rope_d = run_laws(rope_like<rope_scheme<double>>(8), {property::relative_scores});
-  const auto rope_r = run_laws(rope_like<rope_scheme<R>>(4), both);
-  const auto alibi_q = run_laws(alibi_scheme<Q>{}, {property::relative_scores});
+  const auto rope_d = run_battery(rope_like<rope_scheme<double>>(8), "mutant", only<double>({property::relative_scores}));
+  const auto rope_r = run_battery(rope_like<rope_scheme<R>>(4), "mutant", only<R>(both));
+  const auto alibi_q = run_battery(alibi_scheme<Q>{}, "mutant", only<Q>({property::relative_scores}));
   for (const auto* row : {&rope_d, &rope_r, &alibi_q}) {
-    const auto& c = row->at(property::relative_scores);
-    INFO(row->arithmetic << ": " << c.evidence);
-    CHECK(holds(c.result));
-    CHECK_THAT(c.summary, Catch::Matchers::Contains("windows around 2^7 … 2^24, 2^31"));
-    CHECK_THAT(c.evidence, Catch::Matchers::Contains("[16777214, 16777218)"));
-    CHECK_THAT(c.evidence, Catch::Matchers::Contains("distances n − m = ±2^j"));
+    const auto& c = law(*row, property::relative_scores);
+    INFO(run_text(*row, "arithmetic") << ": " << battery_evidence(c));
+    CHECK(holds(c.outcome));
+    CHECK_THAT(c.note, Catch::Matchers::Contains("windows around 2^7 … 2^24, 2^31"));
+    CHECK_THAT(battery_evidence(c), Catch::Matchers::Contains("[16777214, 16777218)"));
+    CHECK_THAT(battery_evidence(c), Catch::Matchers::Contains("distances n − m = ±2^j"));
   }
-  CHECK_THAT(alibi_q.at(property::relative_scores).summary, Catch::Matchers::StartsWith("held exactly on "));
-  for (const auto& row : {run_laws(sinusoidal_scheme<double>{}, {property::injective}), rope_r,
-                          run_laws(counter_scheme<Q>{}, {property::injective})}) {
-    const auto& c = row.at(property::injective);
-    INFO(row.arithmetic << ": " << c.evidence);
-    CHECK(holds(c.result));
-    CHECK_THAT(c.summary, Catch::Matchers::Contains("windows around 2^7 … 2^24, 2^31"));
+  CHECK_THAT(law(alibi_q, property::relative_scores).note, Catch::Matchers::StartsWith("held exactly on "));
+  for (const auto& row : {run_battery(sinusoidal_scheme<double>{}, "mutant", only<double>({property::injective})), rope_r,
+                          run_battery(counter_scheme<Q>{}, "mutant", only<Q>({property::injective}))}) {
+    const auto& c = law(row, property::injective);
+    INFO(run_text(row, "arithmetic") << ": " << battery_evidence(c));
+    CHECK(holds(c.outcome));
+    CHECK_THAT(c.note, Catch::Matchers::Contains("windows around 2^7 … 2^24, 2^31"));
   }
   // A table checked whole says so.
   learned_scheme<Q> table{8, 512};
-  const auto t = run_laws(table, both);
-  INFO(t.at(property::injective).summary);
-  CHECK(held_exactly(t.at(property::injective)));
-  CHECK_THAT(t.at(property::injective).summary, Catch::Matchers::Contains("for every position of the table"));
-  CHECK_THAT(t.at(property::injective).summary, Catch::Matchers::Contains("130816 pairs"));
-  CHECK(t.at(property::relative_scores).result == orderblind::verify::verdict::failed);
+  const auto t = run_battery(table, "mutant", only<Q>(both));
+  INFO(law(t, property::injective).note);
+  CHECK(held_exactly(law(t, property::injective)));
+  CHECK_THAT(law(t, property::injective).note, Catch::Matchers::Contains("for every position of the table"));
+  CHECK_THAT(law(t, property::injective).note, Catch::Matchers::Contains("130816 pairs"));
+  CHECK(law(t, property::relative_scores).outcome == orderblind::verify::verdict::failed);
 }
 
 TEST_CASE("exact rows probe the far windows within a stated size budget and say where they stop", "[pe][precision]") {
   // NOTE: a Pythagorean rotation at p has denominators 5^p; the plan predicts the size of the next
   // window linearly from the last and stops before the budget (docs/positional.md measures the cost).
-  const auto row = run_laws(rope_scheme<Q>{"rope-interleaved", 4, 4, rotary_layout::interleaved, angle_table<Q>::pythagorean(4)},
-                            {property::relative_scores, property::injective});
-  const auto& c = row.at(property::relative_scores);
-  INFO(c.evidence);
+  const auto row = run_battery(rope_scheme<Q>{"rope-interleaved", 4, 4, rotary_layout::interleaved, angle_table<Q>::pythagorean(4)}, "mutant", only<Q>({property::relative_scores, property::injective}));
+  const auto& c = law(row, property::relative_scores);
+  INFO(battery_evidence(c));
   CHECK(held_exactly(c));
-  CHECK_THAT(c.summary, Catch::Matchers::Contains("windows around 2^7"));
-  CHECK_THAT(c.summary, Catch::Matchers::Contains("boundary pairs across 2^11 … 2^18"));
-  CHECK_THAT(c.evidence, Catch::Matchers::Contains("whole windows stop before 2^11"));
-  CHECK_THAT(c.evidence, Catch::Matchers::Contains("boundary pairs stop before 2^19"));
-  CHECK_THAT(c.evidence, Catch::Matchers::Contains("the real-arithmetic rows probe the farther windows"));
-  const auto& inj = row.at(property::injective);
-  INFO(inj.summary);
+  CHECK_THAT(c.note, Catch::Matchers::Contains("windows around 2^7"));
+  CHECK_THAT(c.note, Catch::Matchers::Contains("boundary pairs across 2^11 … 2^18"));
+  CHECK_THAT(battery_evidence(c), Catch::Matchers::Contains("whole windows stop before 2^11"));
+  CHECK_THAT(battery_evidence(c), Catch::Matchers::Contains("boundary pairs stop before 2^19"));
+  CHECK_THAT(battery_evidence(c), Catch::Matchers::Contains("the real-arithmetic rows probe the farther windows"));
+  const auto& inj = law(row, property::injective);
+  INFO(inj.note);
   CHECK(held_exactly(inj));
-  CHECK_THAT(inj.summary, Catch::Matchers::Contains("boundaries 2^11 … 2^18"));
+  CHECK_THAT(inj.note, Catch::Matchers::Contains("boundaries 2^11 … 2^18"));
 }
 
 TEST_CASE("∞ fails like NaN: a scheme with one +∞ entry holds neither length-consistency nor relative scores",
@@ -312,9 +290,9 @@ TEST_CASE("∞ fails like NaN: a scheme with one +∞ entry holds neither length
     }
   };
   const auto row = run_battery(one_inf{}, "mutant");
-  CHECK(row.at(property::length_consistent).result == orderblind::verify::verdict::failed);
-  CHECK(row.at(property::relative_scores).result == orderblind::verify::verdict::failed);
-  CHECK(row.at(property::injective).result == orderblind::verify::verdict::failed);
+  CHECK(law(row, property::length_consistent).outcome == orderblind::verify::verdict::failed);
+  CHECK(law(row, property::relative_scores).outcome == orderblind::verify::verdict::failed);
+  CHECK(law(row, property::injective).outcome == orderblind::verify::verdict::failed);
 }
 
 TEST_CASE("long exact values print as labelled decimals, never as truncated digits", "[pe][words]") {

@@ -2,14 +2,17 @@
 #pragma once
 /// The battery: every property of report.hpp, written once over the Scheme concept and run on any
 /// scheme under any scalar. Exact scalars decide with `==`; real scalars with a tolerance in ε stated
-/// in each cell. Counterexamples are minimal in the order searched (smallest positions first).
+/// in each law check. Counterexamples are minimal in the order searched (smallest positions first).
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
+#include <cstdint>
 #include <exception>
 #include <limits>
 #include <new>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -73,6 +76,9 @@ struct battery_config {
   // the boundaries 2^19 … 2^24 cost more than the rest of a run (docs/user-schemes.md §8 measures them) and
   // are probed with a larger budget (a battery_config; tests/pe probes them all under the `slow` label).
   std::size_t exact_boundary_chars = 600000;
+  /// The laws to run, in any order (empty: every law). A law not named is absent from the run (never
+  /// reported held); run_battery refuses a value that names no law or a law named twice.
+  std::vector<property> laws;
   /// Filled by the run (not by the caller): why the far windows stop where they do, if they stop early,
   /// whether the window below max_position is probed, and the powers of two probed at their boundary only.
   std::string far_note;
@@ -110,15 +116,14 @@ struct battery_config {
 
 namespace detail {
 
-/// An undecided cell of property p, its basis the kind of evidence T's arithmetic gives: == (exact
-/// types) or a stated ε-bound (floating ones).
-template <class T = void>
-cell make_cell(property p) {
-  cell c;
-  c.prop = p;
-  if constexpr (!std::is_void_v<T>)
-    if constexpr (!scalar_traits<T>::is_exact) c.basis = verify::evidence_kind::sampled_within_bound;
-  return c;
+/// An undecided law check of property p in T's arithmetic, resting on the kind of evidence that
+/// arithmetic gives: == (exact types, sampled_exact) or a stated ε-bound (floating ones,
+/// sampled_within_bound) — for every law of the row, the n/a ones too.
+template <Scalar T>
+verify::check make_check(property p) {
+  return law_check(p, arithmetic_name<T>(),
+                   scalar_traits<T>::is_exact ? verify::evidence_kind::sampled_exact
+                                              : verify::evidence_kind::sampled_within_bound);
 }
 
 template <class S>
@@ -168,12 +173,13 @@ bool close(const T& a, const T& b, double k, const T& scale) {
 }
 
 /// A law with nothing to compare (a table of one or two rows): n/a, never a "held" on zero cases.
-inline cell too_few_positions(property p, Eigen::Index defined) {
-  cell c = make_cell(p);
-  c.result = verify::verdict::not_decidable;
-  c.summary = "not decided: the scheme defines only " + std::to_string(defined) + " position" + (defined == 1 ? "" : "s") +
+template <Scalar T>
+verify::check too_few_positions(property p, Eigen::Index defined) {
+  verify::check c = make_check<T>(p);
+  c.outcome = verify::verdict::not_decidable;
+  c.note = "not decided: the scheme defines only " + std::to_string(defined) + " position" + (defined == 1 ? "" : "s") +
               " (max_position()), too few to compare";
-  c.evidence = c.summary;
+  battery_evidence(c) = c.note;
   return c;
 }
 
@@ -194,16 +200,15 @@ Eigen::Index first_non_number(const vec<T>& v) {
   return -1;
 }
 
-/// A failed cell for a value that is not a number: no law holds on NaN. `what` names the value
+/// A failed law check for a value that is not a number: no law holds on NaN. `what` names the value
 /// ("PE(3)"); `j` is the entry.
 template <Scalar T>
-cell non_number_cell(property p, const std::string& what, const vec<T>& v, Eigen::Index j) {
-  cell c;
-  c.prop = p;
-  c.result = verify::verdict::failed;
-  c.summary = what + " entry " + std::to_string(j) + " is " + describe_incomparable(at_index(v, j)) +
+verify::check non_number_cell(property p, const std::string& what, const vec<T>& v, Eigen::Index j) {
+  verify::check c = make_check<T>(p);
+  c.outcome = verify::verdict::failed;
+  c.note = what + " entry " + std::to_string(j) + " is " + describe_incomparable(at_index(v, j)) +
               ": not a number, so the law cannot hold";
-  c.evidence = c.summary + " (" + format_vec(v) + ")";
+  battery_evidence(c) = c.note + " (" + format_vec(v) + ")";
   return c;
 }
 
@@ -372,7 +377,7 @@ std::string tolerance_words(double k) {
   }
 }
 
-/// The law held on the stated cases: exactly (==) or within the stated bound, as the cell's basis says.
+/// The law held on the stated cases: exactly (==) or within the stated bound, as the check's evidence kind says.
 inline verify::verdict held() { return verify::verdict::held; }
 
 /// "2^k" when p is a power of two, else its decimal.
@@ -640,9 +645,9 @@ inline std::vector<scale_pair> distance_pairs(Eigen::Index reach, const battery_
 // --- the laws --------------------------------------------------------------------------------------
 
 template <class S>
-cell check_bounded(const S& s, const battery_config& cfg) {
+verify::check check_bounded(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell<T>(property::bounded);
+  verify::check c = make_check<T>(property::bounded);
   const Eigen::Index limit = defined_limit(s, cfg.sweep);
   T near(0);
   for (Eigen::Index p = 0; p < limit; ++p) {
@@ -683,33 +688,33 @@ cell check_bounded(const S& s, const battery_config& cfg) {
   // NOTE: twice the near maximum itself, no max(1, ·) floor: a growing scheme scaled by 10⁻¹⁰ still grows.
   const T limit2 = T(T(2) * near);
   if (rising && limit2 < seen.back().second) {
-    c.result = verify::verdict::failed;
-    c.summary = "max |entry| rises at each of " + std::to_string(seen.size()) + " far positions to " +
+    c.outcome = verify::verdict::failed;
+    c.note = "max |entry| rises at each of " + std::to_string(seen.size()) + " far positions to " +
                 readable(seen.back().second) + " at p = " + std::to_string(seen.back().first) + ", more than twice the max " +
                 readable(near) + " over p < " + std::to_string(limit) + ": it grows with p";
-    c.evidence = c.summary + " (p: max |entry| = " + trail + "; " + arithmetic_name<T>() + ")";
+    battery_evidence(c) = c.note + " (p: max |entry| = " + trail + "; " + arithmetic_name<T>() + ")";
     return c;
   }
-  c.result = held();
-  c.summary = "max |entry| = " + readable(near) + " over p < " + std::to_string(limit) +
+  c.outcome = held();
+  c.note = "max |entry| = " + readable(near) + " over p < " + std::to_string(limit) +
               (seen.empty() ? std::string() : ", no steady growth over " + std::to_string(seen.size()) + " far positions up to p = " +
                                                   std::to_string(seen.back().first));
-  c.evidence = c.summary + "; " + std::to_string(limit + std::ssize(seen)) + " positions, " +
+  battery_evidence(c) = c.note + "; " + std::to_string(limit + std::ssize(seen)) + " positions, " +
                arithmetic_name<T>() + (trail.empty() ? std::string() : "; far p: max |entry| = " + trail) +
                ". Held means: max |entry| does not both rise at every far position and end above twice the sweep's maximum.";
-  if constexpr (S::kind == pe_kind::query_key) c.evidence += " (query_key: ‖·‖∞ of f(x₀, p) over ‖x₀‖∞.)";
+  if constexpr (S::kind == pe_kind::query_key) battery_evidence(c) += " (query_key: ‖·‖∞ of f(x₀, p) over ‖x₀‖∞.)";
   return c;
 }
 
 template <class S>
-cell check_length_consistent(const S& s, const battery_config& cfg) {
+verify::check check_length_consistent(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell<T>(property::length_consistent);
+  verify::check c = make_check<T>(property::length_consistent);
   if constexpr (S::kind != pe_kind::additive) {
     (void)cfg;
-    c.result = held();
-    c.summary = "structural: a " + std::string(kind_name(S::kind)) + " scheme's functions take no sequence length";
-    c.evidence = c.summary;
+    c.outcome = held();
+    c.note = "structural: a " + std::string(kind_name(S::kind)) + " scheme's functions take no sequence length";
+    battery_evidence(c) = c.note;
     return c;
   } else {
     const Eigen::Index lengths[] = {5, 50, 7, 64};
@@ -721,30 +726,31 @@ cell check_length_consistent(const S& s, const battery_config& cfg) {
         const auto v = s.encode(p, n);
         ++checked;
         if (!close_vec(ref, v, tolerance_units(p, s.dim()))) {
-          c.result = verify::verdict::failed;
-          c.summary = "PE(" + std::to_string(p) + ") = " + format_vec(ref) + " with N = 5 but " + format_vec(v) +
+          c.outcome = verify::verdict::failed;
+          c.note = "PE(" + std::to_string(p) + ") = " + format_vec(ref) + " with N = 5 but " + format_vec(v) +
                       " with N = " + std::to_string(n);
-          c.evidence = c.summary + " (" + arithmetic_name<T>() + ")";
+          battery_evidence(c) = c.note + " (" + arithmetic_name<T>() + ")";
           return c;
         }
       }
     }
-    c.result = held();
-    c.summary = "PE(p) equal for N ∈ {5, 50, 7, 64}, p < 5 (" + std::to_string(checked) + " comparisons)";
-    c.evidence = c.summary + ", " + tolerance_words<T>(tolerance_units(5, s.dim()));
+    c.outcome = held();
+    c.cases = static_cast<std::int64_t>(checked);
+    c.note = "PE(p) equal for N ∈ {5, 50, 7, 64}, p < 5 (" + std::to_string(checked) + " comparisons)";
+    battery_evidence(c) = c.note + ", " + tolerance_words<T>(tolerance_units(5, s.dim()));
     return c;
   }
 }
 
 template <class S>
-cell check_injective(const S& s, const battery_config& cfg) {
+verify::check check_injective(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell<T>(property::injective);
+  verify::check c = make_check<T>(property::injective);
   if constexpr (S::kind == pe_kind::score_bias) {
     (void)cfg;
-    c.result = verify::verdict::skipped;
-    c.summary = "a score bias encodes pairs (m, n), not single positions";
-    c.evidence = c.summary;
+    c.outcome = verify::verdict::skipped;
+    c.note = "a score bias encodes pairs (m, n), not single positions";
+    battery_evidence(c) = c.note;
     return c;
   } else {
     // NOTE: a finite table small enough is compared whole (every pair of its rows); otherwise the near
@@ -761,23 +767,24 @@ cell check_injective(const S& s, const battery_config& cfg) {
     const double k = tolerance_units(limit, s.dim());
     auto alike = [&](Eigen::Index p, const vec<T>& ep, Eigen::Index q, const vec<T>& eq, double kk, const std::string& where) {
       if (!close_vec(ep, eq, kk)) return false;
-      c.result = verify::verdict::failed;
-      c.summary = "fails at p = " + std::to_string(p) + ", q = " + std::to_string(q) + ": positions " + std::to_string(p) +
+      c.outcome = verify::verdict::failed;
+      c.note = "fails at p = " + std::to_string(p) + ", q = " + std::to_string(q) + ": positions " + std::to_string(p) +
                   " and " + std::to_string(q) + " encode alike: " + readable_vec(ep) + where;
-      c.evidence = c.summary + " (" + tolerance_words<T>(kk) + "; pairs searched in order of the larger position)";
+      battery_evidence(c) = c.note + " (" + tolerance_words<T>(kk) + "; pairs searched in order of the larger position)";
       return true;
     };
     Eigen::Index pairs = 0;
     for (Eigen::Index q = 1; q < limit; ++q)
       for (Eigen::Index p = 0; p < q; ++p, ++pairs)
         if (alike(p, at_index(enc, p), q, at_index(enc, q), k, "")) return c;
-    if (pairs == 0) return too_few_positions(property::injective, limit);
+    if (pairs == 0) return too_few_positions<T>(property::injective, limit);
     if (whole) {
-      c.result = held();
-      c.summary = std::string(scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") +
+      c.outcome = held();
+      c.cases = static_cast<std::int64_t>(pairs);
+      c.note = std::string(scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") +
                   " for every position of the table: all " + std::to_string(limit) + " encodings distinct (" +
                   std::to_string(pairs) + " pairs)";
-      c.evidence = c.summary + "; " + tolerance_words<T>(k) +
+      battery_evidence(c) = c.note + "; " + tolerance_words<T>(k) +
                    (S::kind == pe_kind::query_key ? "; encodings are R_p x₀ for a fixed content x₀" : "");
       return c;
     }
@@ -820,15 +827,16 @@ cell check_injective(const S& s, const battery_config& cfg) {
           if (alike(p, at_index(enc, p), B - 1 + i, at_index(win, i), kk, where)) return c;
       }
     }
-    c.result = held();
+    c.outcome = held();
+    c.cases = static_cast<std::int64_t>(pairs);
     Eigen::Index positions = limit + 3 * std::ssize(cfg.boundary_far);
     for (Eigen::Index B : bases) positions += std::max<Eigen::Index>(0, std::min(span, B + span - limit));
-    c.summary = std::string(scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") + " on " +
+    c.note = std::string(scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") + " on " +
                 std::to_string(positions) + " positions: encodings pairwise distinct for p < " +
                 std::to_string(limit) + " (windows around " +
                 (bases.empty() ? std::string("none") : windows_short(bases, span)) +
                 (cfg.boundary_far.empty() ? std::string() : "; boundaries " + boundary_words(cfg)) + ")";
-    c.evidence = c.summary + "; probed " + probed_words("p < " + std::to_string(limit), bases, span, cfg) +
+    battery_evidence(c) = c.note + "; probed " + probed_words("p < " + std::to_string(limit), bases, span, cfg) +
                  ", each window's encodings against one another and against p < " + std::to_string(limit) + " (" +
                  std::to_string(pairs) + " pairs; " + tolerance_words<T>(widest_k) +
                  (S::kind == pe_kind::query_key ? "; encodings are R_p x₀ for a fixed content x₀" : "") + ")";
@@ -837,9 +845,9 @@ cell check_injective(const S& s, const battery_config& cfg) {
 }
 
 template <class S>
-cell check_extrapolates(const S& s, const battery_config& cfg) {
+verify::check check_extrapolates(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell<T>(property::extrapolates);
+  verify::check c = make_check<T>(property::extrapolates);
   std::vector<Eigen::Index> ps;
   for (Eigen::Index p = 0; p < cfg.sweep; ++p) ps.push_back(p);
   for (Eigen::Index p : cfg.far) ps.push_back(p);
@@ -882,15 +890,16 @@ cell check_extrapolates(const S& s, const battery_config& cfg) {
       p = hi;
       why = failure(hi);
     }
-    c.result = verify::verdict::failed;
-    c.summary = "undefined at p = " + std::to_string(p) + ": " + why;
-    c.evidence = c.summary + (S::kind == pe_kind::score_bias ? " (bias b(0, p) / b(p, 0))" : "") +
+    c.outcome = verify::verdict::failed;
+    c.note = "undefined at p = " + std::to_string(p) + ": " + why;
+    battery_evidence(c) = c.note + (S::kind == pe_kind::score_bias ? " (bias b(0, p) / b(p, 0))" : "") +
                  "; smallest failing position found by scanning up from " + std::to_string(last_ok);
     return c;
   }
-  c.result = held();
-  c.summary = "defined and finite for p < " + std::to_string(cfg.sweep) + " and p = " + std::to_string(cfg.far.back());
-  c.evidence = c.summary + " (" + std::to_string(ps.size()) + " positions" +
+  c.outcome = held();
+  c.cases = static_cast<std::int64_t>(std::ssize(ps));
+  c.note = "defined and finite for p < " + std::to_string(cfg.sweep) + " and p = " + std::to_string(cfg.far.back());
+  battery_evidence(c) = c.note + " (" + std::to_string(ps.size()) + " positions" +
                (S::kind == pe_kind::score_bias ? ", both b(0, p) and b(p, 0)" : "") + ", " + arithmetic_name<T>() + ")";
   return c;
 }
@@ -917,16 +926,16 @@ void shift_samples(const S& s, Eigen::Index p, Eigen::Index k, Eigen::Index leng
 /// Probes the near grid shifted by c, the far windows (against the same offsets near 0), and pairs at
 /// every distance scale; a finite scheme small enough is compared on every pair of its positions.
 template <class S>
-cell translation_invariance(const S& s, const battery_config& cfg, property prop) {
+verify::check translation_invariance(const S& s, const battery_config& cfg, property prop) {
   using T = scalar_of<S>;
-  cell c = make_cell<T>(prop);
+  verify::check c = make_check<T>(prop);
   const Eigen::Index P = cfg.positions;
   const Eigen::Index length = defined_limit(s, 4 * P + 64);
   Eigen::Index cases = 0;
   T worst(0);
   double widest_k = tolerance_units(2 * P, s.dim());
   // One comparison of score(m, n) = a with score(m2, n2) = b: records the worst residual in ε (real
-  // scalars) and, when they differ beyond the tolerance kk, fills the failed cell and returns true.
+  // scalars) and, when they differ beyond the tolerance kk, fills the failed check and returns true.
   auto differ = [&](Eigen::Index m, Eigen::Index n, const T& a, Eigen::Index m2, Eigen::Index n2, const T& b, double kk, const T& mag,
                     const vec<T>& q, const vec<T>& k, const std::string& where, const std::string& how) {
     ++cases;
@@ -946,11 +955,11 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
     if (comparable(a) && scale < abs_value(a)) scale = abs_value(a);
     if (comparable(b) && scale < abs_value(b)) scale = abs_value(b);
     if (close(a, b, kk, scale)) return false;
-    c.result = verify::verdict::failed;
-    c.summary = "fails at m = " + std::to_string(m) + ", n = " + std::to_string(n) + ": score(m=" + std::to_string(m) +
+    c.outcome = verify::verdict::failed;
+    c.note = "fails at m = " + std::to_string(m) + ", n = " + std::to_string(n) + ": score(m=" + std::to_string(m) +
                 ", n=" + std::to_string(n) + ") = " + readable(a) + " but score(m=" + std::to_string(m2) + ", n=" +
                 std::to_string(n2) + ") = " + readable(b) + where;
-    c.evidence = c.summary + " with q = " + format_vec(q) + ", k = " + format_vec(k) + how + " (" +
+    battery_evidence(c) = c.note + " with q = " + format_vec(q) + ", k = " + format_vec(k) + how + " (" +
                  arithmetic_name<T>() + ")";
     return true;
   };
@@ -981,12 +990,13 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
           if (differ(m, n, position_score(s, q, k, m, n, L), m - lo, n - lo, ref, kk, mag, q, k, "", "")) return c;
         }
     }
-    if (cases == 0) return too_few_positions(prop, L);
-    c.result = held();
-    c.summary = std::string(scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") +
+    if (cases == 0) return too_few_positions<T>(prop, L);
+    c.outcome = held();
+    c.cases = static_cast<std::int64_t>(cases);
+    c.note = std::string(scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") +
                 " for every position of the table: score(m, n) = score(m − min(m, n), n − min(m, n)) for all " +
                 std::to_string(L * L) + " pairs m, n < " + std::to_string(L) + " (" + std::to_string(cases) + " comparisons)";
-    c.evidence = c.summary + ", " + std::to_string(cfg.contents) + " content pairs; " + tolerance_words<T>(widest_k);
+    battery_evidence(c) = c.note + ", " + std::to_string(cfg.contents) + " content pairs; " + tolerance_words<T>(widest_k);
     return c;
   }
   for (int ci = 0; ci < cfg.contents; ++ci) {
@@ -1064,11 +1074,11 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
           std::ostringstream os;
           os.precision(10);
           os << approx;
-          c.result = verify::verdict::failed;
-          c.summary = "fails at m = " + std::to_string(m) + ", n = " + std::to_string(n) + ": score(m=" + std::to_string(m) +
+          c.outcome = verify::verdict::failed;
+          c.note = "fails at m = " + std::to_string(m) + ", n = " + std::to_string(n) + ": score(m=" + std::to_string(m) +
                       ", n=" + std::to_string(n) + ") ≈ " + os.str() + " but score(m=" + std::to_string(m - lo) + ", n=" +
                       std::to_string(n - lo) + ") = " + readable(ref) + where;
-          c.evidence = c.summary + " with q = " + format_vec(q) + ", k = " + format_vec(k) +
+          battery_evidence(c) = c.note + " with q = " + format_vec(q) + ", k = " + format_vec(k) +
                        "; exact ==, decided over the integers (Σ a_i b_i as one unreduced fraction X/Y, X·den = num·Y; the "
                        "left side printed to double precision) (" + arithmetic_name<T>() + ")";
           return c;
@@ -1095,7 +1105,9 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
         return c;
     }
   }
-  c.result = held();
+  c.outcome = held();
+  c.cases = static_cast<std::int64_t>(cases);
+  c.seed = cfg.seed;  // NOTE: the random distances |n − m| ≤ 2^j are drawn with it
   const std::string probed =
       probed_words("m, n < " + std::to_string(P) + " shifted by c ∈ {" + shifts_words(cfg) + "}", bases, cfg.far_span, cfg) +
       (cfg.boundary_far.empty() ? std::string()
@@ -1104,25 +1116,25 @@ cell translation_invariance(const S& s, const battery_config& cfg, property prop
                                       "offsets at 0)") +
       "; distances n − m = ±2^j and random |n − m| ≤ 2^j for 2^j ≤ " + std::to_string(reach) + " (" +
       std::to_string(pairs.size()) + " pairs, seed " + std::to_string(cfg.seed) + ")";
-  c.summary = std::string(scalar_traits<T>::is_exact ? "held exactly on " : "held within the tolerance on ") +
+  c.note = std::string(scalar_traits<T>::is_exact ? "held exactly on " : "held within the tolerance on ") +
               std::to_string(cases) + " cases: score(m+c, n+c) = score(m, n) (windows around " +
               (bases.empty() ? std::string("none") : windows_short(bases, cfg.far_span)) +
               (cfg.boundary_far.empty() ? std::string() : "; boundary pairs across " + boundary_words(cfg)) + ")";
-  c.evidence = c.summary + "; probed " + probed + " (far: against the same offsets near 0 and shifted by c), " +
+  battery_evidence(c) = c.note + "; probed " + probed + " (far: against the same offsets near 0 and shifted by c), " +
                std::to_string(cfg.contents) + " content pairs; " + tolerance_words<T>(widest_k);
-  if constexpr (!scalar_traits<T>::is_exact) c.evidence += "; worst residual " + readable(worst) + " ε";
+  if constexpr (!scalar_traits<T>::is_exact) battery_evidence(c) += "; worst residual " + readable(worst) + " ε";
   return c;
 }
 
 template <class S>
-cell check_shift_linear(const S& s, const battery_config& cfg) {
+verify::check check_shift_linear(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
   if constexpr (S::kind == pe_kind::score_bias) {
-    cell c = translation_invariance(s, cfg, property::shift_linear);
-    c.summary = "(bias: translation invariance) " + c.summary;
+    verify::check c = translation_invariance(s, cfg, property::shift_linear);
+    c.note = "(bias: translation invariance) " + c.note;
     return c;
   } else {
-    cell c = make_cell<T>(property::shift_linear);
+    verify::check c = make_check<T>(property::shift_linear);
     const Eigen::Index d = s.dim();
     const Eigen::Index length = checked_whole(s, cfg) ? s.max_position_value() : defined_limit(s, 4 * cfg.positions + 64);
     // NOTE: fit T_k on the first `fit` positions, verify on the next ones: a linear map through the
@@ -1146,13 +1158,13 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
         auto f = fit_linear_map(a, b, zero_tol);
         const std::string what = S::kind == pe_kind::additive ? "PE" : side ? "key" : "query";
         if (!f.consistent) {
-          c.result = verify::verdict::failed;
+          c.outcome = verify::verdict::failed;
           const Eigen::Index sample = to_index(f.inconsistent_sample, "the inconsistent sample");
           const Eigen::Index p = S::kind == pe_kind::additive ? sample : sample / d;
-          c.summary = "no linear T_" + std::to_string(k) + ": " + what + "(" + std::to_string(p + k) + ") is not T·" +
+          c.note = "no linear T_" + std::to_string(k) + ": " + what + "(" + std::to_string(p + k) + ") is not T·" +
                       what + "(" + std::to_string(p) + ") for the T that fits p < " + std::to_string(p) +
                       " (an affine map would be needed)";
-          c.evidence = c.summary + "; samples " + format_vec(a[f.inconsistent_sample]) + " ↦ " +
+          battery_evidence(c) = c.note + "; samples " + format_vec(a[f.inconsistent_sample]) + " ↦ " +
                        format_vec(b[f.inconsistent_sample]) + " (" + arithmetic_name<T>() + ")";
           return c;
         }
@@ -1165,11 +1177,11 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
             ++verified;
             const auto& got = images[j];
             if (!close_vec(got, vb[j], kk)) {
-              c.result = verify::verdict::failed;
-              c.summary = "T_" + std::to_string(k) + " fitted on p < " + std::to_string(fit) + " maps " + what + "(" +
+              c.outcome = verify::verdict::failed;
+              c.note = "T_" + std::to_string(k) + " fitted on p < " + std::to_string(fit) + " maps " + what + "(" +
                           std::to_string(p) + ") to " + format_vec(got) + ", but " + what + "(" +
                           std::to_string(p + k) + ") = " + format_vec(vb[j]);
-              c.evidence = c.summary + " (" + tolerance_words<T>(kk) + ")";
+              battery_evidence(c) = c.note + " (" + tolerance_words<T>(kk) + ")";
               return c;
             }
           }
@@ -1186,26 +1198,27 @@ cell check_shift_linear(const S& s, const battery_config& cfg) {
               ++verified;
               const auto& got = images[j];
               if (!close_vec(got, vb[j], kf)) {
-                c.result = verify::verdict::failed;
-                c.summary = "T_" + std::to_string(k) + " fitted on p < " + std::to_string(fit) + " maps " + what + "(" +
+                c.outcome = verify::verdict::failed;
+                c.note = "T_" + std::to_string(k) + " fitted on p < " + std::to_string(fit) + " maps " + what + "(" +
                             std::to_string(p) + ") to " + format_vec(got) + ", but " + what + "(" +
                             std::to_string(p + k) + ") = " + format_vec(vb[j]) + " (window around " +
                             position_words(B + cfg.far_span / 2) + ")";
-                c.evidence = c.summary + " (" + tolerance_words<T>(kf) + ")";
+                battery_evidence(c) = c.note + " (" + tolerance_words<T>(kf) + ")";
                 return c;
               }
             }
           }
         }
       }
-    if (verified == 0) return too_few_positions(property::shift_linear, length);
-    c.result = held();
+    if (verified == 0) return too_few_positions<T>(property::shift_linear, length);
+    c.outcome = held();
+    c.cases = static_cast<std::int64_t>(verified);
     const auto bases = far_bases(s, cfg, 0);
-    c.summary = std::string(scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") + " on " +
+    c.note = std::string(scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") + " on " +
                 std::to_string(verified) + " sample images: T_k fitted on p < " + std::to_string(fit) + ", verified on p < " +
                 std::to_string(verify_to) + (whole ? " (every position of the table)" : "") + " for k ∈ {" + shifts_words(cfg) +
                 "} (windows around " + (bases.empty() ? std::string("none") : windows_short(bases, cfg.far_span)) + ")";
-    c.evidence = c.summary + "; probed " +
+    battery_evidence(c) = c.note + "; probed " +
                  probed_words("p < " + std::to_string(verify_to), bases, cfg.far_span, cfg) +
                  " (" + std::to_string(verified) + " sample images; " +
                  (S::kind == pe_kind::query_key ? "queries and keys, basis vectors; " : "") +
@@ -1346,13 +1359,13 @@ generator_finding check_generator(const S& s, const battery_config& cfg, const r
   return f;
 }
 
-/// Adds to the relative-score cell what a declared generator G gives: in exact arithmetic, when the law
+/// Adds to the relative-score check what a declared generator G gives: in exact arithmetic, when the law
 /// held, G is orthogonal and query/key = G^p on every probed position, "relative scores for all m, n" by
 /// the shift argument ⟨G^m q, G^n k⟩ = qᵀ(Gᵀ)^m G^n k = ⟨q, G^(n−m) k⟩ (GᵀG = I) — stated with what it
-/// rests on. A probed position where query/key ≠ G^p contradicts the declaration (the cell disagrees);
+/// rests on. A probed position where query/key ≠ G^p contradicts the declaration (the check disagrees);
 /// a G that is not orthogonal, or a real row (GᵀG = I only within rounding), concludes nothing.
 template <class S>
-void judge_generator(const S& s, const battery_config& cfg, cell& c) {
+void judge_generator(const S& s, const battery_config& cfg, verify::check& c) {
   using T = scalar_of<S>;
   if constexpr (S::kind == pe_kind::query_key) {
     if (!s.has_generator_member()) return;
@@ -1360,10 +1373,10 @@ void judge_generator(const S& s, const battery_config& cfg, cell& c) {
     if (g.empty()) return;
     const generator_finding f = check_generator(s, cfg, g);
     if (!f.agrees) {
-      c.contradicts_declaration = true;
+      set_contradicts_declaration(c);
       const std::string words = "the scheme contradicts its declared generator G: " + f.contradiction;
-      c.summary = holds(c.result) ? words + " (the sampled law itself " + c.result_words() + ")" : c.summary + "; " + words;
-      c.evidence += "; " + words + " (" + tolerance_words<T>(tolerance_units(cfg.positions, s.dim())) + ")";
+      c.note = holds(c.outcome) ? words + " (the sampled law itself " + result_words(c) + ")" : c.note + "; " + words;
+      battery_evidence(c) += "; " + words + " (" + tolerance_words<T>(tolerance_units(cfg.positions, s.dim())) + ")";
       return;
     }
     const std::string checked = f.orthogonality + "; query(x, p) = G^p x and key(x, p) = G^p x " +
@@ -1372,46 +1385,46 @@ void judge_generator(const S& s, const battery_config& cfg, cell& c) {
                                 std::to_string(s.dim()) + " basis vectors and the law's " + std::to_string(2 * cfg.contents) +
                                 " content vectors";
     if (!f.orthogonal) {
-      c.evidence += "; declared generator G: " + checked + ": no conclusion for all m, n";
+      battery_evidence(c) += "; declared generator G: " + checked + ": no conclusion for all m, n";
       return;
     }
     if (!scalar_traits<T>::is_exact) {
-      c.evidence += "; declared generator G: " + checked +
+      battery_evidence(c) += "; declared generator G: " + checked +
                     "; no conclusion for all m, n here: GᵀG = I holds only within rounding (drawn in exact rows)";
       return;
     }
-    if (!holds(c.result)) return;
-    c.group = "relative scores for all m, n by the shift argument ⟨G^m q, G^n k⟩ = ⟨q, G^(n−m) k⟩, from the declared "
-              "generator G: " + checked +
-              "; it rests on the scheme computing G^p at the positions not probed (not checked there)";
-    c.evidence += "; " + c.group;
+    if (!holds(c.outcome)) return;
+    set_group(c, "relative scores for all m, n by the shift argument ⟨G^m q, G^n k⟩ = ⟨q, G^(n−m) k⟩, from the "
+                 "declared generator G: " + checked +
+                 "; it rests on the scheme computing G^p at the positions not probed (not checked there)");
+    battery_evidence(c) += "; " + group_of(c);
   } else {
     (void)s, (void)cfg, (void)c;
   }
 }
 
 template <class S>
-cell check_relative_scores(const S& s, const battery_config& cfg) {
+verify::check check_relative_scores(const S& s, const battery_config& cfg) {
   if constexpr (S::kind == pe_kind::additive) {
-    cell c = translation_invariance(s, cfg, property::relative_scores);
-    c.summary = "(p_m·p_n, M = I) " + c.summary;
+    verify::check c = translation_invariance(s, cfg, property::relative_scores);
+    c.note = "(p_m·p_n, M = I) " + c.note;
     return c;
   } else {
-    cell c = translation_invariance(s, cfg, property::relative_scores);
+    verify::check c = translation_invariance(s, cfg, property::relative_scores);
     judge_generator(s, cfg, c);
     return c;
   }
 }
 
 template <class S>
-cell check_relative_expressible(const S& s, const battery_config& cfg) {
+verify::check check_relative_expressible(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell<T>(property::relative_expressible);
+  verify::check c = make_check<T>(property::relative_expressible);
   if constexpr (S::kind != pe_kind::additive) {
     (void)cfg;
-    c.result = verify::verdict::skipped;
-    c.summary = "not an additive scheme (its scores are checked directly by `relative scores`)";
-    c.evidence = c.summary;
+    c.outcome = verify::verdict::skipped;
+    c.note = "not an additive scheme (its scores are checked directly by `relative scores`)";
+    battery_evidence(c) = c.note;
     return c;
   } else {
     const Eigen::Index d = s.dim();
@@ -1420,15 +1433,15 @@ cell check_relative_expressible(const S& s, const battery_config& cfg) {
     // a fuzzed scheme hung the run (fuzz/regressions/scheme/). d ≤ 16 is 7·10⁷.
     constexpr Eigen::Index max_d = 16;
     if (d > max_d) {
-      c.result = verify::verdict::not_decidable;
-      c.summary = "not decided: the battery's limit for this law is d ≤ " + std::to_string(max_d) + " (it solves for the d² = " +
+      c.outcome = verify::verdict::not_decidable;
+      c.note = "not decided: the battery's limit for this law is d ≤ " + std::to_string(max_d) + " (it solves for the d² = " +
                   std::to_string(d * d) + " entries of M); the scheme has d = " + std::to_string(d);
-      c.evidence = c.summary + " (the battery's limit, not the scheme's)";
+      battery_evidence(c) = c.note + " (the battery's limit, not the scheme's)";
       return c;
     }
     const Eigen::Index P = std::min<Eigen::Index>(defined_limit(s, 64) - 1, std::max<Eigen::Index>(6, 2 * d));
     const Eigen::Index length = defined_limit(s, 64);
-    if (P < 2) return too_few_positions(property::relative_expressible, length);
+    if (P < 2) return too_few_positions<T>(property::relative_expressible, length);
     std::vector<vec<T>> pe;
     for (Eigen::Index p = 0; p <= P; ++p) {
       pe.push_back(s.encode(p, length));
@@ -1467,27 +1480,27 @@ cell check_relative_expressible(const S& s, const battery_config& cfg) {
       for (Eigen::Index n = 1; n <= P; ++n) {
         const T g0 = form(mv, 0, 0), gn = form(mv, 0, n);
         if (!close(g0, gn, tolerance_units(P, d), std::max(form_scale(mv, 0, 0), form_scale(mv, 0, n)))) {
-          c.result = held();
+          c.outcome = held();
           const bool identity_works = [&] {
             for (Eigen::Index i = 0; i < d; ++i)
               for (Eigen::Index j = 0; j < d; ++j)
                 if (!(at_index(mv, i * d + j) == T(i == j ? 1 : 0))) return false;
             return true;
           }();
-          c.summary = "the translation-invariant M form a space of dimension " + std::to_string(basis_m.size()) +
+          c.note = "the translation-invariant M form a space of dimension " + std::to_string(basis_m.size()) +
                       "; one gives g(0) = " + readable(g0) + " ≠ g(" + std::to_string(-n) + ") = " + readable(gn);
-          c.evidence = c.summary + (identity_works ? " (M = I)" : "") + "; solved exactly for M from " +
+          battery_evidence(c) = c.note + (identity_works ? " (M = I)" : "") + "; solved exactly for M from " +
                        std::to_string(rows.size()) + " constraints p_m M p_nᵀ = p_(m+1) M p_(n+1)ᵀ, m, n < " +
                        std::to_string(P) + " (" + arithmetic_name<T>() + ")";
           return c;
         }
       }
     }
-    c.result = verify::verdict::failed;
-    c.summary = basis_m.empty() ? "only M = 0 makes p_m M p_nᵀ depend on m − n alone"
+    c.outcome = verify::verdict::failed;
+    c.note = basis_m.empty() ? "only M = 0 makes p_m M p_nᵀ depend on m − n alone"
                                 : "every M making p_m M p_nᵀ depend on m − n alone makes it constant (" +
                                       std::to_string(basis_m.size()) + "-dimensional space of such M)";
-    c.evidence = c.summary + "; " + std::to_string(rows.size()) + " constraints, m, n < " + std::to_string(P) +
+    battery_evidence(c) = c.note + "; " + std::to_string(rows.size()) + " constraints, m, n < " + std::to_string(P) +
                  "; with M = I: p_0·p_0 = " + readable(dot(pe[0], pe[0])) + " but p_1·p_1 = " +
                  readable(dot(pe[1], pe[1])) + " (" + arithmetic_name<T>() + ")";
     return c;
@@ -1495,14 +1508,14 @@ cell check_relative_expressible(const S& s, const battery_config& cfg) {
 }
 
 template <class S>
-cell check_norm_preserving(const S& s, const battery_config& cfg) {
+verify::check check_norm_preserving(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell<T>(property::norm_preserving);
+  verify::check c = make_check<T>(property::norm_preserving);
   if constexpr (S::kind != pe_kind::query_key) {
     (void)cfg;
-    c.result = verify::verdict::skipped;
-    c.summary = "only query_key schemes transform q and k";
-    c.evidence = c.summary;
+    c.outcome = verify::verdict::skipped;
+    c.note = "only query_key schemes transform q and k";
+    battery_evidence(c) = c.note;
     return c;
   } else {
     std::vector<Eigen::Index> ps;
@@ -1518,51 +1531,52 @@ cell check_norm_preserving(const S& s, const battery_config& cfg) {
           const T ny = norm2(y);
           ++cases;
           if (!close(nx, ny, tolerance_units(p, s.dim()), nx)) {
-            c.result = verify::verdict::failed;
+            c.outcome = verify::verdict::failed;
             const T ratio = T(ny / nx);
-            c.summary = "‖" + std::string(side ? "key" : "query") + "(x, " + std::to_string(p) + ")‖² = " +
+            c.note = "‖" + std::string(side ? "key" : "query") + "(x, " + std::to_string(p) + ")‖² = " +
                         readable(ny) + " but ‖x‖² = " + readable(nx) + " (ratio " + readable(ratio) + ")";
-            c.evidence = c.summary + " for x = " + format_vec(x) + " (" + arithmetic_name<T>() + ")";
+            battery_evidence(c) = c.note + " for x = " + format_vec(x) + " (" + arithmetic_name<T>() + ")";
             if (s.declares_norm_scale()) {
               const T declared = s.norm_scale_value();
               const T want = T(declared * declared);
               if (close(ratio, want, tolerance_units(p, s.dim()), want)) {
-                c.evidence += "; this is the declared scale² = " + readable(want) + " (by design)";
+                battery_evidence(c) += "; this is the declared scale² = " + readable(want) + " (by design)";
               } else {
-                c.contradicts_declaration = true;
-                c.summary += "; the scheme declares norm scale " + readable(declared) + ", i.e. ratio " +
+                set_contradicts_declaration(c);
+                c.note += "; the scheme declares norm scale " + readable(declared) + ", i.e. ratio " +
                              readable(want);
-                c.evidence += "; CONTRADICTS the declared scale² = " + readable(want);
+                battery_evidence(c) += "; CONTRADICTS the declared scale² = " + readable(want);
               }
             }
             return c;
           }
         }
     }
-    c.result = held();
-    c.summary = "‖f(x, p)‖² = ‖x‖² on " + std::to_string(cases) + " cases (queries and keys)";
-    c.evidence = c.summary + ", p < " + std::to_string(cfg.positions) + " and far positions; " +
+    c.outcome = held();
+    c.cases = static_cast<std::int64_t>(cases);
+    c.note = "‖f(x, p)‖² = ‖x‖² on " + std::to_string(cases) + " cases (queries and keys)";
+    battery_evidence(c) = c.note + ", p < " + std::to_string(cfg.positions) + " and far positions; " +
                  tolerance_words<T>(tolerance_units(cfg.far.back(), s.dim()));
     return c;
   }
 }
 
 template <class S>
-cell check_bound_decays(const S& s, const battery_config& cfg) {
+verify::check check_bound_decays(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell<T>(property::bound_decays);
+  verify::check c = make_check<T>(property::bound_decays);
   if (!s.exposes_phases()) {
-    c.result = verify::verdict::skipped;
-    c.summary = "the scheme exposes no rotation phases (the bound is RoPE's)";
-    c.evidence = c.summary;
+    c.outcome = verify::verdict::skipped;
+    c.note = "the scheme exposes no rotation phases (the bound is RoPE's)";
+    battery_evidence(c) = c.note;
     return c;
   }
   if constexpr (!scalar_traits<T>::has_sqrt) {
     (void)s;
     (void)cfg;
-    c.result = verify::verdict::not_decidable;
-    c.summary = "the bound needs |S_j| = √(Re² + Im²): not exact over " + std::string(scalar_traits<T>::name);
-    c.evidence = c.summary + "; decided in the real-parameter (mpfr) row";
+    c.outcome = verify::verdict::not_decidable;
+    c.note = "the bound needs |S_j| = √(Re² + Im²): not exact over " + std::string(scalar_traits<T>::name);
+    battery_evidence(c) = c.note + "; decided in the real-parameter (mpfr) row";
     return c;
   } else {
     using std::sqrt;
@@ -1584,34 +1598,34 @@ cell check_bound_decays(const S& s, const battery_config& cfg) {
       for (Eigen::Index delta = lo; delta < hi; ++delta) m += bound(delta);
       means.push_back(T(m / T(hi - lo)));
       if (!(means.back() < (j ? at_index(means, j - 1) : b0))) {
-        c.result = verify::verdict::failed;
-        c.summary = "window mean of the bound over Δ ∈ [" + std::to_string(lo) + ", " + std::to_string(hi) + ") is " +
+        c.outcome = verify::verdict::failed;
+        c.note = "window mean of the bound over Δ ∈ [" + std::to_string(lo) + ", " + std::to_string(hi) + ") is " +
                     readable(means.back()) + ", not below the previous " +
                     readable(j ? at_index(means, j - 1) : b0);
-        c.evidence = c.summary + " (Su et al. §3.4.3 bound (1/(d/2))·Σ_j |Σ_{i<j} e^{iΔθ_i}|)";
+        battery_evidence(c) = c.note + " (Su et al. §3.4.3 bound (1/(d/2))·Σ_j |Σ_{i<j} e^{iΔθ_i}|)";
         return c;
       }
     }
-    c.result = held();
-    c.summary = "bound " + readable(b0) + " at Δ = 0 → window mean " + readable(means.back()) + " at Δ ~ " +
+    c.outcome = held();
+    c.note = "bound " + readable(b0) + " at Δ = 0 → window mean " + readable(means.back()) + " at Δ ~ " +
                 std::to_string(1L << (cfg.decay_windows - 1)) + ", strictly decreasing over " +
                 std::to_string(cfg.decay_windows) + " dyadic windows";
-    c.evidence = c.summary + "; Su et al. §3.4.3: |Σ h_i e^{iΔθ_i}| ≤ max|h_{i+1} − h_i|·Σ_j |S_j(Δ)|. Gaps between "
+    battery_evidence(c) = c.note + "; Su et al. §3.4.3: |Σ h_i e^{iΔθ_i}| ≤ max|h_{i+1} − h_i|·Σ_j |S_j(Δ)|. Gaps between "
                              "window means are ≫ ε; " + arithmetic_name<T>();
     return c;
   }
 }
 
 template <class S>
-cell check_score_decays(const S& s, const battery_config& cfg) {
+verify::check check_score_decays(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
-  cell c = make_cell<T>(property::score_decays);
+  verify::check c = make_check<T>(property::score_decays);
   const Eigen::Index D = cfg.decay_reach;
   const Eigen::Index length = defined_limit(s, 2 * D + 1);
   const Eigen::Index reach = std::min(D, length - 1 - D);
   // NOTE: a table shorter than the decay window around m = D (found by fuzz/fuzz_scheme.cpp: the scores
   // below were read past their end) has nothing to compare.
-  if (reach < 0) return too_few_positions(property::score_decays, length);
+  if (reach < 0) return too_few_positions<T>(property::score_decays, length);
   const auto one = ones<T>(s.dim());
   auto score = [&](Eigen::Index delta) {
     T v = position_score(s, one, one, D, D + delta, std::max(length, 2 * D + 1));
@@ -1636,9 +1650,9 @@ cell check_score_decays(const S& s, const battery_config& cfg) {
   bool constant = true;
   for (const auto& v : sc) constant = constant && close(v, sc[0], tolerance_units(2 * D, s.dim()), near_scale);
   if (constant) {
-    c.result = verify::verdict::skipped;
-    c.summary = "the position score is constant (no position part)";
-    c.evidence = c.summary + ": s(m, m+Δ) = " + readable(sc[0]) + " for |Δ| ≤ " + std::to_string(D);
+    c.outcome = verify::verdict::skipped;
+    c.note = "the position score is constant (no position part)";
+    battery_evidence(c) = c.note + ": s(m, m+Δ) = " + readable(sc[0]) + " for |Δ| ≤ " + std::to_string(D);
     return c;
   }
   auto at = [&](Eigen::Index delta) { return at_index(sc, delta + D); };
@@ -1648,11 +1662,11 @@ cell check_score_decays(const S& s, const battery_config& cfg) {
       if (to > reach) continue;
       const T s0 = at(from), s1 = at(to);
       if (!close(s0, s1, tolerance_units(2 * D, s.dim()), near_scale) && s0 < s1) {
-        c.result = verify::verdict::failed;
-        c.summary = "s(m, m" + std::string(to < 0 ? "" : "+") + std::to_string(to) + ") = " + readable(s1) +
+        c.outcome = verify::verdict::failed;
+        c.note = "s(m, m" + std::string(to < 0 ? "" : "+") + std::to_string(to) + ") = " + readable(s1) +
                     " > s(m, m" + std::string(from < 0 ? "" : "+") + std::to_string(from) + ") = " + readable(s0) +
                     " (m = " + std::to_string(D) + ")";
-        c.evidence = c.summary + ", q = k = 𝟙" + (S::kind == pe_kind::score_bias ? ", bias part only" : "") + " (" +
+        battery_evidence(c) = c.note + ", q = k = 𝟙" + (S::kind == pe_kind::score_bias ? ", bias part only" : "") + " (" +
                      arithmetic_name<T>() + ")";
         return c;
       }
@@ -1685,21 +1699,21 @@ cell check_score_decays(const S& s, const battery_config& cfg) {
           return non_number_cell(property::score_decays, "s(" + std::to_string(m) + ", " + std::to_string(m + to) + ")",
                                  vec<T>{s0, s1}, comparable(s0) ? 1 : 0);
         if (!close(s0, s1, kk, far_scale) && s0 < s1) {
-          c.result = verify::verdict::failed;
-          c.summary = "s(m, m" + std::string(to < 0 ? "" : "+") + std::to_string(to) + ") = " + readable(s1) +
+          c.outcome = verify::verdict::failed;
+          c.note = "s(m, m" + std::string(to < 0 ? "" : "+") + std::to_string(to) + ") = " + readable(s1) +
                       " > s(m, m" + std::string(from < 0 ? "" : "+") + std::to_string(from) + ") = " + readable(s0) +
                       " (m = " + std::to_string(m) + ", far window)";
-          c.evidence = c.summary + ", q = k = 𝟙" + (S::kind == pe_kind::score_bias ? ", bias part only" : "") + "; " +
+          battery_evidence(c) = c.note + ", q = k = 𝟙" + (S::kind == pe_kind::score_bias ? ", bias part only" : "") + "; " +
                        tolerance_words<T>(kk) + " (" + arithmetic_name<T>() + ")";
           return c;
         }
       }
   }
-  c.result = held();
-  c.summary = "s(m, m+Δ) non-increasing in |Δ| for |Δ| ≤ " + std::to_string(D) + " (both signs)";
+  c.outcome = held();
+  c.note = "s(m, m+Δ) non-increasing in |Δ| for |Δ| ≤ " + std::to_string(D) + " (both signs)";
   std::string far_words;
   for (std::size_t i = 0; i < centres.size(); ++i) far_words += (i ? ", " : "") + std::to_string(centres[i]);
-  c.evidence = c.summary + ", q = k = 𝟙; probed m = " + std::to_string(D) +
+  battery_evidence(c) = c.note + ", q = k = 𝟙; probed m = " + std::to_string(D) +
                (centres.empty() ? std::string(scalar_traits<T>::is_exact ? " (far positions are probed in the real-arithmetic rows)" : "")
                                 : " and m ∈ {" + far_words + "} with |Δ| ≤ " + std::to_string(R)) +
                "; " + tolerance_words<T>(std::max(far_k, tolerance_units(2 * D, s.dim())));
@@ -1726,10 +1740,10 @@ vec<T> row_vec(const Matrix<T>& m, Eigen::Index i) {
 }
 
 template <class S>
-cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
+verify::check check_breaks_equivariance(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
   (void)cfg;
-  cell c = make_cell<T>(property::breaks_equivariance);
+  verify::check c = make_check<T>(property::breaks_equivariance);
   const Eigen::Index n = 3;
   const std::vector<std::vector<Eigen::Index>> perms = {{1, 0, 2}, {2, 0, 1}};
   Eigen::Index cases = 0;
@@ -1740,9 +1754,9 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
       out = attend_with(s, in);
       return true;
     } catch (const non_finite_error& e) {
-      c.result = verify::verdict::failed;
-      c.summary = std::string("attention with the scheme is not a number: ") + e.what();
-      c.evidence = c.summary + " (" + arithmetic_name<T>() + ")";
+      c.outcome = verify::verdict::failed;
+      c.note = std::string("attention with the scheme is not a number: ") + e.what();
+      battery_evidence(c) = c.note + " (" + arithmetic_name<T>() + ")";
       return false;
     }
   };
@@ -1779,11 +1793,11 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
       for (Eigen::Index i = 0; i < n; ++i) {
         const vec<T> lhs = row_vec(apx, i), rhs = row_vec(pax, i);
         if (!close_vec(lhs, rhs, 64.0 * static_cast<double>(s.dim()) * static_cast<double>(n + 1), scale)) {
-          c.result = held();
-          c.summary = "π = (" + std::to_string(pi[0]) + " " + std::to_string(pi[1]) + " " + std::to_string(pi[2]) +
+          c.outcome = held();
+          c.note = "π = (" + std::to_string(pi[0]) + " " + std::to_string(pi[1]) + " " + std::to_string(pi[2]) +
                       "): row " + std::to_string(i) + " of Attn(PX) = " + format_vec(lhs) + " ≠ (P·Attn(X)) = " +
                       format_vec(rhs);
-          c.evidence = c.summary + "; X rows " + format_vec(row_vec(x, 0)) + ", " + format_vec(row_vec(x, 1)) + ", " +
+          battery_evidence(c) = c.note + "; X rows " + format_vec(row_vec(x, 0)) + ", " + format_vec(row_vec(x, 1)) + ", " +
                        format_vec(row_vec(x, 2)) + "; orderblind::self_attention with the scheme attached, one head, W = I, scale 1, " +
                        (scalar_traits<T>::has_exp ? "softmax" : "kernel φ(s) = 1 + s + s²/2") + " (" +
                        arithmetic_name<T>() + ")";
@@ -1792,24 +1806,25 @@ cell check_breaks_equivariance(const S& s, const battery_config& cfg) {
       }
     }
   }
-  c.result = verify::verdict::failed;
-  c.summary = "Attn(PX) = P·Attn(X) on all " + std::to_string(cases) + " cases: the scheme leaves attention order-blind";
-  c.evidence = c.summary + " (orderblind::self_attention with the scheme attached, 3 tokens, 2 inputs × 2 permutations, " +
+  c.outcome = verify::verdict::failed;
+  c.cases = static_cast<std::int64_t>(cases);
+  c.note = "Attn(PX) = P·Attn(X) on all " + std::to_string(cases) + " cases: the scheme leaves attention order-blind";
+  battery_evidence(c) = c.note + " (orderblind::self_attention with the scheme attached, 3 tokens, 2 inputs × 2 permutations, " +
                (scalar_traits<T>::is_exact ? std::string("exact ==") : "tolerance 64·d·(n+1)·(ε·s + η), s the largest |entry| of X and the outputs") + ")";
   return c;
 }
 
 /// Runs one law. What the scheme threw (scheme_threw_error, undefined_position_error, an overflow or
-/// domain error of the scheme's arithmetic) fails the cell with the call and position; a broken
+/// domain error of the scheme's arithmetic) fails the law with the call and position; a broken
 /// contract (invalid_scheme_error) stops the run as bad input; the battery's own std::bad_alloc becomes
 /// a battery_limit_error naming the law.
 template <class S, class F>
-cell guarded(property p, F&& f) {
+verify::check guarded(property p, F&& f) {
   auto failed = [&](const std::string& why) {
-    cell c = make_cell<scalar_of<S>>(p);
-    c.result = verify::verdict::failed;
-    c.summary = why;
-    c.evidence = c.summary;
+    verify::check c = make_check<scalar_of<S>>(p);
+    c.outcome = verify::verdict::failed;
+    c.note = why;
+    battery_evidence(c) = c.note;
     return c;
   };
   try {
@@ -1832,10 +1847,52 @@ cell guarded(property p, F&& f) {
 
 namespace detail {
 
-/// Every property on the erased scheme `s`; run_battery's body, instantiated once per (scalar, kind).
+/// The laws `wanted` names, in report order (all of them when `wanted` is empty). Throws
+/// std::invalid_argument for a value that names no law or a law named twice: a subset is the caller's
+/// input, checked like any other.
+inline std::vector<property> selected_laws(const std::vector<property>& wanted) {
+  if (wanted.empty()) return {all_properties.begin(), all_properties.end()};
+  std::array<bool, property_count> seen{};
+  for (const property p : wanted) {
+    const auto i = static_cast<std::size_t>(p);
+    if (i >= property_count)
+      throw std::invalid_argument("battery_config::laws: " + std::to_string(i) + " names no law (there are " +
+                                  std::to_string(property_count) + ")");
+    if (seen[i])
+      throw std::invalid_argument(std::string("battery_config::laws: '") + property_name(p) + "' is named twice");
+    seen[i] = true;
+  }
+  std::vector<property> out;
+  for (const property p : all_properties)
+    if (seen[static_cast<std::size_t>(p)]) out.push_back(p);
+  return out;
+}
+
+/// Law p on `s` (unguarded: run_erased guards it).
+template <class S>
+verify::check run_law(const S& s, const battery_config& cfg, property p) {
+  switch (p) {
+    case property::bounded: return check_bounded(s, cfg);
+    case property::length_consistent: return check_length_consistent(s, cfg);
+    case property::injective: return check_injective(s, cfg);
+    case property::extrapolates: return check_extrapolates(s, cfg);
+    case property::shift_linear: return check_shift_linear(s, cfg);
+    case property::relative_scores: return check_relative_scores(s, cfg);
+    case property::relative_expressible: return check_relative_expressible(s, cfg);
+    case property::norm_preserving: return check_norm_preserving(s, cfg);
+    case property::bound_decays: return check_bound_decays(s, cfg);
+    case property::score_decays: return check_score_decays(s, cfg);
+    case property::breaks_equivariance: return check_breaks_equivariance(s, cfg);
+  }
+  throw std::invalid_argument("no law " + std::to_string(static_cast<std::size_t>(p)));
+}
+
+/// The laws of cfg.laws (all when empty) on the erased scheme `s`: its run, each law a check with id
+/// "<property> (<scheme>)"; run_battery's body, instantiated once per (scalar, kind).
 template <Scalar T, pe_kind K>
-scheme_row run_erased(const erased_scheme<T, K>& s, const std::string& origin, const battery_config& given) {
+verify::report run_erased(const erased_scheme<T, K>& s, const std::string& origin, const battery_config& given) {
   using S = erased_scheme<T, K>;
+  const std::vector<property> selected = selected_laws(given.laws);
   s.validate();
   battery_config cfg = given;
   try {
@@ -1843,38 +1900,31 @@ scheme_row run_erased(const erased_scheme<T, K>& s, const std::string& origin, c
   } catch (const std::bad_alloc&) {
     throw battery_limit_error("the battery ran out of memory planning its far windows (its own limit, not the scheme's)");
   }
-  scheme_row row;
-  row.name = s.name();
-  row.kind = kind_name(K);
-  row.parameters = s.parameters();
-  row.arithmetic = arithmetic_name<T>();
-  row.origin = origin;
-  row.cells.push_back(guarded<S>(property::bounded, [&] { return check_bounded(s, cfg); }));
-  row.cells.push_back(guarded<S>(property::length_consistent, [&] { return check_length_consistent(s, cfg); }));
-  row.cells.push_back(guarded<S>(property::injective, [&] { return check_injective(s, cfg); }));
-  row.cells.push_back(guarded<S>(property::extrapolates, [&] { return check_extrapolates(s, cfg); }));
-  row.cells.push_back(guarded<S>(property::shift_linear, [&] { return check_shift_linear(s, cfg); }));
-  row.cells.push_back(guarded<S>(property::relative_scores, [&] { return check_relative_scores(s, cfg); }));
-  row.cells.push_back(guarded<S>(property::relative_expressible, [&] { return check_relative_expressible(s, cfg); }));
-  row.cells.push_back(guarded<S>(property::norm_preserving, [&] { return check_norm_preserving(s, cfg); }));
-  row.cells.push_back(guarded<S>(property::bound_decays, [&] { return check_bound_decays(s, cfg); }));
-  row.cells.push_back(guarded<S>(property::score_decays, [&] { return check_score_decays(s, cfg); }));
-  row.cells.push_back(guarded<S>(property::breaks_equivariance, [&] { return check_breaks_equivariance(s, cfg); }));
-  if (s.states_expectations()) {
-    for (const auto& [p, e] : s.stated_expectations()) {
-      row.at(p).expected = e;
-      row.at(p).expectation_source = "stated by the scheme (" + origin + ")";
-    }
+  const std::string name = s.name();
+  verify::report run = scheme_run(name, kind_name(K), s.parameters(), arithmetic_name<T>(), origin);
+  auto& checks = laws(run);
+  for (const property p : selected) {
+    verify::check c = guarded<S>(p, [&] { return run_law(s, cfg, p); });
+    c.id = std::string(property_name(p)) + " (" + name + ")";
+    checks.push_back(std::move(c));
   }
-  return row;
+  if (s.states_expectations())
+    for (const auto& [p, e] : s.stated_expectations())
+      if (verify::check* c = find_law(run, p))
+        state_expectation(*c, e, "stated by the scheme (" + origin + ")");
+  return run;
 }
 
 }  // namespace detail
 
-/// Run every property on `s`. `origin` says where the scheme comes from ("catalogue", "user header", …).
+/// Run the laws of `cfg.laws` (every law when empty, the default) on `s`: the scheme's run, a
+/// `verify::report` whose `properties` are the law checks (pe/report.hpp). A law not run is absent from
+/// it. `origin` says where the scheme comes from ("catalogue", "user header", …). A subset runs through
+/// the same validation, far-window planning and guard as the full run, so each of its checks is the full
+/// run's check of that law. Throws std::invalid_argument for a subset naming a law twice or none.
 template <class S>
-scheme_row run_battery(const S& s, const std::string& origin = "catalogue",
-                       battery_config cfg = battery_config::defaults<typename S::scalar_type>()) {
+verify::report run_battery(const S& s, const std::string& origin = "catalogue",
+                           battery_config cfg = battery_config::defaults<typename S::scalar_type>()) {
   static_assert(require_scheme<S>(), "orderblind::pe: this type is not a positional-encoding scheme (see above)");
   using T = typename S::scalar_type;
   if constexpr (std::is_same_v<S, erased_scheme<T, S::kind>>) return detail::run_erased(s, origin, cfg);
@@ -1888,11 +1938,11 @@ scheme_row run_battery(const S& s, const std::string& origin = "catalogue",
 // library does.
 #ifdef ORDERBLIND_PE_BATTERY_COMPILED
 #define ORDERBLIND_PE_BATTERY_INSTANCES(EXTERN, T)                                                              \
-  EXTERN template scheme_row detail::run_erased(const erased_scheme<T, pe_kind::additive>&, const std::string&,   \
+  EXTERN template verify::report detail::run_erased(const erased_scheme<T, pe_kind::additive>&, const std::string&,   \
                                                 const battery_config&);                                          \
-  EXTERN template scheme_row detail::run_erased(const erased_scheme<T, pe_kind::query_key>&, const std::string&,  \
+  EXTERN template verify::report detail::run_erased(const erased_scheme<T, pe_kind::query_key>&, const std::string&,  \
                                                 const battery_config&);                                          \
-  EXTERN template scheme_row detail::run_erased(const erased_scheme<T, pe_kind::score_bias>&, const std::string&, \
+  EXTERN template verify::report detail::run_erased(const erased_scheme<T, pe_kind::score_bias>&, const std::string&, \
                                                 const battery_config&);
 ORDERBLIND_PE_BATTERY_INSTANCES(extern, double)
 ORDERBLIND_PE_BATTERY_INSTANCES(extern, mpq_rational)

@@ -94,7 +94,7 @@ inline const char* property_law(property p) {
   return laws[static_cast<std::size_t>(p)];
 }
 
-/// What the catalogue expects of a cell.
+/// What is expected of a law on a scheme (by the catalogue, the scheme itself or a user).
 enum class expectation { unspecified, holds, fails, not_applicable };
 
 /// "holds", "fails", "n/a", or "no expectation stated".

@@ -29,7 +29,7 @@ struct invalid_scheme_error : std::invalid_argument {
 };
 
 /// Something the scheme threw (any type: a std::exception's message, or "an exception of a type not
-/// derived from std::exception"), with the call and position it was thrown from. The battery's cell
+/// derived from std::exception"), with the call and position it was thrown from. The battery's law check
 /// that asked fails with this message: an error is never a "held".
 struct scheme_threw_error : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -38,7 +38,7 @@ inline constexpr bool battery_compiled_for =
 /// with the arithmetic's default configuration. Defined in orderblind::pe (lib/src/pe/battery_<scalar>.cpp).
 template <Scalar T, pe_kind K>
   requires battery_compiled_for<T>
-scheme_row run_compiled_battery(const erased_scheme<T, K>& s, const std::string& origin);
+verify::report run_compiled_battery(const erased_scheme<T, K>& s, const std::string& origin);
 
 /// Who holds each (name, arithmetic) key: the scheme's type and parameters, and where it came from.
 // NOTE: a function-local static, so the map exists before any static registrar of any translation unit
@@ -55,11 +55,12 @@ inline std::vector<std::string>& registration_conflicts() {
   return conflicts;
 }
 
-/// Register `s` (its battery run, then `annotate` on the row) under (name, arithmetic). Returns false when
-/// the key was already taken: silently if by the same scheme (same type, parameters and origin — the same
-/// header seen from another translation unit), with a conflict recorded otherwise.
-template <class S, class Annotate = void (*)(scheme_row&)>
-bool register_scheme(S s, std::string origin, Annotate annotate = [](scheme_row&) {}) {
+/// Register `s` (its battery run, then `annotate` on the run — a verify::report, pe/report.hpp) under
+/// (name, arithmetic). Returns false when the key was already taken: silently if by the same scheme (same
+/// type, parameters and origin — the same header seen from another translation unit), with a conflict
+/// recorded otherwise.
+template <class S, class Annotate = void (*)(verify::report&)>
+bool register_scheme(S s, std::string origin, Annotate annotate = [](verify::report&) {}) {
   static_assert(require_scheme<S>(), "orderblind::pe: this type is not a positional-encoding scheme (see above)");
   // NOTE: this runs at static-initialisation time, before main: whatever the scheme's name(), parameters()
   // or dim() throw is recorded as a refused registration (the check then exits 2 naming it), never let
@@ -88,17 +89,17 @@ bool register_scheme(S s, std::string origin, Annotate annotate = [](scheme_row&
   using E = erased_scheme<T, S::kind>;
   if constexpr (battery_compiled_for<T>) {
     scheme_registry().push_back({name, origin, arithmetic, [e = E(s), origin, annotate] {
-                                   auto row = run_compiled_battery(e, origin);
-                                   annotate(row);
-                                   return row;
+                                   auto run = run_compiled_battery(e, origin);
+                                   annotate(run);
+                                   return run;
                                  }});
   } else if constexpr (requires(const E& e, const std::string& o) { run_battery(e, o); }) {
     // NOTE: run_battery is found by argument-dependent lookup where this is instantiated: declared when
     // the unit included the battery's templates (battery.hpp), absent otherwise.
     scheme_registry().push_back({name, origin, arithmetic, [e = E(s), origin, annotate] {
-                                   auto row = run_battery(e, origin);
-                                   annotate(row);
-                                   return row;
+                                   auto run = run_battery(e, origin);
+                                   annotate(run);
+                                   return run;
                                  }});
   } else {
     static_assert(!sizeof(S),

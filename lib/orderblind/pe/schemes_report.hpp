@@ -4,8 +4,8 @@
 /// command, the Python module and the one-translation-unit check of a user's scheme
 /// (`orderblind_check_scheme`, docs/user-schemes.md): which registered schemes to run, the expectations
 /// a user states, and the schemes × properties matrix as one `verify::report` — every cell a
-/// `verify::check` that FAILS exactly when the cell disagrees with a stated expectation, so that the
-/// report's exit code is the expectations' agreement.
+/// `verify::check` that FAILS exactly when the battery's law check disagrees with a stated expectation,
+/// so that the report's exit code is the expectations' agreement.
 #include <algorithm>
 #include <cctype>
 #include <stdexcept>
@@ -50,20 +50,20 @@ inline bool scheme_matches(const registered_scheme& s, const std::string& n) {
   return s.name == n || s.name.substr(0, s.name.find('/')) == n;
 }
 
-/// A cell of the compact matrix: "proved" (a Coq theorem covers it for all positions), "holds" (== in exact
-/// arithmetic on the positions the cell states), "held (ε)", "fails", "n/a"; " ✗" when it disagrees with
-/// the expected verdict, " (?)" when none was stated.
+/// A law check as a cell of the compact matrix: "proved" (a Coq theorem covers it for all positions),
+/// "holds" (== in exact arithmetic on the positions the check states), "held (ε)", "fails", "n/a"; " ✗"
+/// when it disagrees with the expected verdict, " (?)" when none was stated.
 // NOTE: an exact sampled result is never "proved" (the words of the schema's matrix: holds, proved, held (ε), …).
-inline std::string cell_word(const cell& c) {
-  std::string s = c.word();
-  if (holds(c.result) && c.basis == verify::evidence_kind::sampled_within_bound) s = "held (ε)";
-  if (holds(c.result) && evidence_of(c) == verify::evidence_kind::formal) s = "proved";
-  if (!c.agrees()) s += " ✗";
-  else if (!c.expectation_stated()) s += " (?)";
+inline std::string matrix_word(const verify::check& c) {
+  std::string s = word(c);
+  if (held_within_bound(c)) s = "held (ε)";
+  if (holds(c.outcome) && evidence_of(c) == verify::evidence_kind::formal) s = "proved";
+  if (!agrees(c)) s += " ✗";
+  else if (!expectation_stated(c)) s += " (?)";
   return s;
 }
 
-/// The Coq name of the theorem a cell's proof words name ("Coq theorem `rope_relative` (…): …" →
+/// The Coq name of the theorem a law check's proof words name ("Coq theorem `rope_relative` (…): …" →
 /// "rope_relative"): the text between the first two backticks, or the whole words when they have none.
 inline std::string theorem_name(const std::string& proof) {
   const std::size_t a = proof.find('`');
@@ -113,14 +113,16 @@ inline stated_expectations parse_expectations(const std::string& spec) {
   return out;
 }
 
-/// State `expect` on the row: each named cell's expected verdict becomes the stated one (replacing the
-/// catalogue's or the scheme's own for that cell), with `source` as its source.
-inline void state_expectations(scheme_row& row, const stated_expectations& expect, const std::string& source) {
+/// State `expect` on a scheme's run: each named law's expected verdict becomes the stated one (replacing
+/// the catalogue's or the scheme's own for that law), with `source` as its source. A law the run did not
+/// decide is refused (std::invalid_argument): an expectation is never met by a law not run.
+inline void state_expectations(verify::report& run, const stated_expectations& expect, const std::string& source) {
   for (const auto& [p, e] : expect) {
-    auto& c = row.at(p);
-    c.expected = e;
-    c.expectation_source = source;
-    c.expectation_note.clear();
+    verify::check* c = find_law(run, p);
+    if (!c)
+      throw std::invalid_argument(std::string("an expectation for '") + property_name(p) + "', which was not run on " +
+                                  run_text(run, "scheme"));
+    state_expectation(*c, e, source);
   }
 }
 
@@ -141,82 +143,87 @@ inline std::vector<const registered_scheme*> select_schemes(const std::vector<st
   return out;
 }
 
-/// 0 when every stated expectation of every row agrees with its verdict (and no declaration is
+/// 0 when every stated expectation of every run agrees with its verdict (and no declaration is
 /// contradicted), 1 otherwise: the exit code of the report `schemes_report` builds.
-inline int schemes_exit_code(const std::vector<scheme_row>& rows) {
-  return std::all_of(rows.begin(), rows.end(), [](const scheme_row& r) { return r.agrees(); }) ? 0 : 1;
+inline int schemes_exit_code(const std::vector<verify::report>& runs) {
+  return std::all_of(runs.begin(), runs.end(), [](const verify::report& r) { return agrees(r); }) ? 0 : 1;
 }
 
-/// "agrees", "DISAGREES" or "no expectation stated" for a row.
-// NOTE: a row without stated expectations (a user's scheme) is never reported as agreeing: nothing was
+/// "agrees", "DISAGREES" or "no expectation stated" for a scheme's run.
+// NOTE: a run without stated expectations (a user's scheme) is never reported as agreeing: nothing was
 // compared.
-inline std::string row_status(const scheme_row& r) {
-  if (!r.agrees()) return "DISAGREES";
-  return r.has_expectations() ? "agrees" : "no expectation stated";
+inline std::string row_status(const verify::report& run) {
+  if (!agrees(run)) return "DISAGREES";
+  return has_expectations(run) ? "agrees" : "no expectation stated";
 }
 
-/// One cell as a check: id "<property> (<scheme>)", statement = the law, compared = the battery's verdict
-/// against the expected one; evidence = the cell's kind (sampled_exact, sampled_within_bound, or formal
-/// when a Coq theorem covers it); verdict FAILED when they disagree (or the scheme contradicts its own
-/// declaration), held when they agree, skipped when no expectation was stated (nothing compared); note =
-/// the cell's one-line evidence or counterexample; details property, result (the battery's result in
-/// words), battery_verdict (held, FAILED, skipped — the law does not apply — or not decidable — the
-/// battery cannot decide it here; both read "n/a"), expected, expected_source, agrees (null when nothing
-/// was stated), contradicts_declaration, battery_evidence, theorem (the Coq name of the machine-checked
-/// theorem that decides the cell for all positions — a line of proofs/formal/theorems.txt — or null when
-/// the verdict rests only on the positions it states).
-inline verify::check cell_check(const scheme_row& r, const cell& c) {
+/// The agreement check of one law check `c` of a scheme's run: id "<property> (<scheme>)", statement =
+/// the law, compared = the battery's verdict against the expected one; evidence = the law's kind
+/// (sampled_exact, sampled_within_bound, or formal when a Coq theorem covers it); verdict FAILED when they
+/// disagree (or the scheme contradicts its own declaration), held when they agree, skipped when no
+/// expectation was stated (nothing compared); note = the law's one-line evidence or counterexample;
+/// details property, result (the battery's result in words), battery_verdict (held, FAILED, skipped —
+/// the law does not apply — or not decidable — the battery cannot decide it here; both read "n/a"),
+/// expected, expected_source, agrees (null when nothing was stated), contradicts_declaration,
+/// battery_evidence, theorem (the Coq name of the machine-checked theorem that decides the law for all
+/// positions — a line of proofs/formal/theorems.txt — or null when the verdict rests only on the
+/// positions it states).
+inline verify::check agreement_check(const verify::report& run, const verify::check& c) {
+  const property p = property_of(c);
+  const std::string& proof = proof_of(c);
+  const std::string& group = group_of(c);
+  const std::string& source = expected_source_of(c);
+  const std::string& note = expectation_note_of(c);
+  const bool stated = expectation_stated(c), agreed = agrees(c), contradicts = contradicts_declaration(c);
   verify::check k;
-  k.id = std::string(property_name(c.prop)) + " (" + r.name + ")";
-  k.statement = property_law(c.prop);
-  k.compared = std::string("battery: ") + c.result_words() + "; expected: " + expectation_name(c.expected) +
-               (c.expectation_source.empty() ? "" : " (" + c.expectation_source + ")") +
-               (c.expectation_note.empty() ? "" : " — " + c.expectation_note);
-  k.arithmetic = r.arithmetic;
+  k.id = std::string(property_name(p)) + " (" + run_text(run, "scheme") + ")";
+  k.statement = property_law(p);
+  k.compared = std::string("battery: ") + result_words(c) + "; expected: " + expectation_name(expected_of(c)) +
+               (source.empty() ? "" : " (" + source + ")") + (note.empty() ? "" : " — " + note);
+  k.arithmetic = run_text(run, "arithmetic");
   k.evidence = evidence_of(c);
-  k.outcome = !c.agrees() ? verify::verdict::failed
-              : c.expectation_stated() ? verify::verdict::held
-                                       : verify::verdict::skipped;
-  k.note = c.contradicts_declaration ? "the scheme contradicts its own declaration: " + c.summary : c.summary;
-  if (!c.proof.empty()) k.note += (holds(c.result) ? "; proved for all positions: " : "; for all positions: ") + c.proof;
-  if (!c.group.empty()) k.note += "; " + c.group;
+  k.outcome = !agreed ? verify::verdict::failed : stated ? verify::verdict::held : verify::verdict::skipped;
+  k.note = contradicts ? "the scheme contradicts its own declaration: " + c.note : c.note;
+  if (!proof.empty()) k.note += (holds(c.outcome) ? "; proved for all positions: " : "; for all positions: ") + proof;
+  if (!group.empty()) k.note += "; " + group;
   if (k.outcome == verify::verdict::skipped) k.note = "no expectation stated, nothing compared: " + k.note;
-  k.with("property", property_name(c.prop))
-      .with("result", c.result_words())
-      .with("battery_verdict", verify::to_string(c.result))
-      .with("expected", expectation_name(c.expected))
-      .with("expected_source", c.expectation_source)
-      .with("agrees", c.expectation_stated() ? verify::value(c.agrees()) : verify::value())
-      .with("contradicts_declaration", c.contradicts_declaration)
-      .with("battery_evidence", c.evidence)
-      .with("theorem", c.proof.empty() ? verify::value() : verify::value(detail::theorem_name(c.proof)));
+  k.with("property", property_name(p))
+      .with("result", result_words(c))
+      .with("battery_verdict", verify::to_string(c.outcome))
+      .with("expected", expectation_name(expected_of(c)))
+      .with("expected_source", source)
+      .with("agrees", stated ? verify::value(agreed) : verify::value())
+      .with("contradicts_declaration", contradicts)
+      .with("battery_evidence", battery_evidence(c))
+      .with("theorem", proof.empty() ? verify::value() : verify::value(detail::theorem_name(proof)));
   return k;
 }
 
-/// The report: `matrix` (one table row per scheme: scheme, arithmetic, the row's status, one word per
-/// property), then `schemes` (per scheme: scheme, kind, parameters, arithmetic, origin, expectations,
-/// agrees_with_catalogue, and `properties`, one check per cell), then the legend.
-inline verify::report schemes_report(const std::vector<scheme_row>& rows) {
+/// The report: `matrix` (one table row per scheme: scheme, arithmetic, the run's status, one word per
+/// law), then `schemes` (per scheme: scheme, kind, parameters, arithmetic, origin, expectations,
+/// agrees_with_catalogue, and `properties`, one agreement check per law check), then the legend.
+inline verify::report schemes_report(const std::vector<verify::report>& runs) {
   verify::report rep{schemes_schema, "Positional-encoding schemes × properties", {}};
   verify::value::list matrix, schemes;
-  for (const auto& r : rows) {
-    verify::value::object m{{"scheme", r.name}, {"arithmetic", r.arithmetic}, {"expectations", row_status(r)}};
-    verify::value::checks cells;
-    for (const auto& c : r.cells) {
-      m.push_back({property_name(c.prop), detail::cell_word(c)});
-      cells.push_back(cell_check(r, c));
+  for (const auto& r : runs) {
+    const std::string name = run_text(r, "scheme"), arithmetic = run_text(r, "arithmetic");
+    verify::value::object m{{"scheme", name}, {"arithmetic", arithmetic}, {"expectations", row_status(r)}};
+    verify::value::checks agreement;
+    for (const auto& c : laws(r)) {
+      m.push_back({property_name(property_of(c)), detail::matrix_word(c)});
+      agreement.push_back(agreement_check(r, c));
     }
     matrix.emplace_back(std::move(m));
     // NOTE: null, not true, when nothing was stated: no comparison was made.
     schemes.emplace_back(verify::value::object{
-        {"scheme", r.name},
-        {"kind", r.kind},
-        {"parameters", r.parameters},
-        {"arithmetic", r.arithmetic},
-        {"origin", r.origin},
+        {"scheme", name},
+        {"kind", run_text(r, "kind")},
+        {"parameters", run_text(r, "parameters")},
+        {"arithmetic", arithmetic},
+        {"origin", run_text(r, "origin")},
         {"expectations", row_status(r)},
-        {"agrees_with_catalogue", r.has_expectations() ? verify::value(r.agrees()) : verify::value()},
-        {"properties", std::move(cells)}});
+        {"agrees_with_catalogue", has_expectations(r) ? verify::value(agrees(r)) : verify::value()},
+        {"properties", std::move(agreement)}});
   }
   rep.add("matrix", std::move(matrix))
       .add("legend",

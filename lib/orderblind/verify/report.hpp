@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -40,23 +41,23 @@ class value {
   using variant = std::variant<std::monostate, std::string, bool, std::int64_t, std::uint64_t, double, exact_number,
                                list, object, checks>;
 
-  value() = default;  ///< null (JSON null; omitted from text and Markdown)
-  value(std::nullptr_t) {}
-  value(const char* s) : v_(std::string(s)) {}
-  value(std::string s) : v_(std::move(s)) {}
-  value(bool b) : v_(b) {}
+  // NOTE: the constructors are defined below `check`, once `field` and `check` are complete: a body here
+  // would instantiate the variant's vectors on incomplete types, which clang++ with libstdc++ refuses (the
+  // battery, which returns checks, is compiled by clang++ in the fuzz target).
+  value();  ///< null (JSON null; omitted from text and Markdown)
+  value(std::nullptr_t);
+  value(const char* s);
+  value(std::string s);
+  value(bool b);
   /// Any integer: signed ones are stored as int64, unsigned ones as uint64.
   template <std::integral I>
     requires(!std::same_as<I, bool>)
-  value(I i) {
-    if constexpr (std::is_signed_v<I>) v_ = static_cast<std::int64_t>(i);
-    else v_ = static_cast<std::uint64_t>(i);
-  }
-  value(double d) : v_(d) {}
-  value(exact_number e) : v_(std::move(e)) {}
-  value(list l) : v_(std::move(l)) {}
-  value(object o) : v_(std::move(o)) {}
-  value(checks c) : v_(std::move(c)) {}
+  value(I i);
+  value(double d);
+  value(exact_number e);
+  value(list l);
+  value(object o);
+  value(checks c);
   /// An optional value: null when empty.
   template <class T>
   value(const std::optional<T>& o) {
@@ -106,6 +107,23 @@ struct check {
   }
 };
 
+inline value::value() = default;
+inline value::value(std::nullptr_t) {}
+inline value::value(const char* s) : v_(std::string(s)) {}
+inline value::value(std::string s) : v_(std::move(s)) {}
+inline value::value(bool b) : v_(b) {}
+inline value::value(double d) : v_(d) {}
+inline value::value(exact_number e) : v_(std::move(e)) {}
+inline value::value(list l) : v_(std::move(l)) {}
+inline value::value(object o) : v_(std::move(o)) {}
+inline value::value(checks c) : v_(std::move(c)) {}
+template <std::integral I>
+  requires(!std::same_as<I, bool>)
+value::value(I i) {
+  if constexpr (std::is_signed_v<I>) v_ = static_cast<std::int64_t>(i);
+  else v_ = static_cast<std::uint64_t>(i);
+}
+
 /// A command's output.
 struct report {
   std::string schema;  ///< "orderblind-<command>/<version>": the JSON `schema` field; see docs/json.md
@@ -118,6 +136,33 @@ struct report {
     return *this;
   }
 };
+
+/// The value named `key` among `fields` (a check's details, a report's body, a nested object), or nullptr.
+inline const value* find_field(const value::object& fields, std::string_view key) {
+  for (const auto& f : fields)
+    if (f.key == key) return &f.val;
+  return nullptr;
+}
+/// The value named `key` among `fields`, or nullptr (mutable).
+inline value* find_field(value::object& fields, std::string_view key) {
+  for (auto& f : fields)
+    if (f.key == key) return &f.val;
+  return nullptr;
+}
+/// Sets the value named `key` among `fields` to `v`: replaced in place where present, else appended.
+inline void set_field(value::object& fields, std::string key, value v) {
+  if (value* old = find_field(fields, key)) *old = std::move(v);
+  else fields.push_back({std::move(key), std::move(v)});
+}
+/// The detail `key` of a check, or nullptr.
+inline const value* find_detail(const check& c, std::string_view key) { return find_field(c.details, key); }
+/// The detail `key` of a check, or nullptr (mutable).
+inline value* find_detail(check& c, std::string_view key) { return find_field(c.details, key); }
+/// Sets the detail `key` of a check (replaced in place where present, else appended); returns the check.
+inline check& set_detail(check& c, std::string key, value v) {
+  set_field(c.details, std::move(key), std::move(v));
+  return c;
+}
 
 /// Calls `f(c)` for every check in `v`, depth first (the checks in a check's details included).
 template <class F>

@@ -13,7 +13,7 @@ namespace orderblind::pe {
 
 template <Scalar T, pe_kind K>
   requires battery_compiled_for<T>
-scheme_row run_compiled_battery(const erased_scheme<T, K>& s, const std::string& origin) {
+verify::report run_compiled_battery(const erased_scheme<T, K>& s, const std::string& origin) {
   return run_battery(s, origin);
 }
 
@@ -22,7 +22,7 @@ scheme_row run_compiled_battery(const erased_scheme<T, K>& s, const std::string&
 #define ORDERBLIND_PE_COMPILED_BATTERY(T)                                                                   \
   namespace orderblind::pe {                                                                                \
   ORDERBLIND_PE_BATTERY_INSTANCES(, T)                                                                      \
-  template scheme_row run_compiled_battery(const erased_scheme<T, pe_kind::additive>&, const std::string&);   \
-  template scheme_row run_compiled_battery(const erased_scheme<T, pe_kind::query_key>&, const std::string&);  \
-  template scheme_row run_compiled_battery(const erased_scheme<T, pe_kind::score_bias>&, const std::string&); \
+  template verify::report run_compiled_battery(const erased_scheme<T, pe_kind::additive>&, const std::string&);   \
+  template verify::report run_compiled_battery(const erased_scheme<T, pe_kind::query_key>&, const std::string&);  \
+  template verify::report run_compiled_battery(const erased_scheme<T, pe_kind::score_bias>&, const std::string&); \
   }

@@ -49,11 +49,11 @@ int run_schemes_command(const schemes_request& request, const std::function<void
   } catch (const std::invalid_argument& e) {
     return bad_usage(request, err, std::string("--scheme: ") + e.what());
   }
-  std::vector<scheme_row> rows;
+  std::vector<verify::report> runs;
   try {
     for (const auto* s : chosen) {
-      rows.push_back(s->run());
-      state_expectations(rows.back(), expect, "stated on the command line (--expect)");
+      runs.push_back(s->run());
+      state_expectations(runs.back(), expect, "stated on the command line (--expect)");
     }
   } catch (const invalid_scheme_error& e) {
     // NOTE: the scheme broke the plug-in contract (a wrong vector length, dim() out of range, …): bad
@@ -67,14 +67,14 @@ int run_schemes_command(const schemes_request& request, const std::function<void
     err << program << ": bad input: " << e.what() << "\n";
     return 2;
   }
-  emit(schemes_report(rows));
+  emit(schemes_report(runs));
   // NOTE: any stated expectation that differs fails — the catalogue's, the scheme's own, or --expect's:
-  // the report's cells fail exactly then.
-  int rc = schemes_exit_code(rows);
+  // the report's agreement checks fail exactly then.
+  int rc = schemes_exit_code(runs);
   if (request.require_expectations)
-    for (const auto& r : rows)
-      if (!r.has_expectations()) {
-        err << program << ": no expectation stated for '" << r.name
+    for (const auto& r : runs)
+      if (!has_expectations(r)) {
+        err << program << ": no expectation stated for '" << run_text(r, "scheme")
             << "': nothing was compared (state them in its expectations() or with --expect)\n";
         rc = 2;
       }
@@ -85,13 +85,14 @@ std::vector<verify::check> schemes_summary() {
   verify::value::checks rows;
   for (const auto& s : scheme_registry()) {
     const auto r = s.run();
-    verify::value::checks cells;
-    verify::for_each_check(schemes_report({r}), [&](const verify::check& c) { cells.push_back(c); });
+    const std::string name = run_text(r, "scheme");
+    verify::value::checks agreement;
+    verify::for_each_check(schemes_report({r}), [&](const verify::check& c) { agreement.push_back(c); });
     rows.push_back(verify::summarise(
-        cells, "pe:" + r.name + " [" + r.arithmetic + "]",  // NOTE: a scheme runs in several arithmetics
-        "PE battery on " + r.name +
-            (r.has_expectations() ? ": agrees with its expected verdicts (see 'orderblind schemes')"
-                                  : ": no expectation stated, nothing compared")));
+        agreement, "pe:" + name + " [" + run_text(r, "arithmetic") + "]",  // NOTE: a scheme runs in several arithmetics
+        "PE battery on " + name +
+            (has_expectations(r) ? ": agrees with its expected verdicts (see 'orderblind schemes')"
+                                 : ": no expectation stated, nothing compared")));
   }
   return rows;
 }

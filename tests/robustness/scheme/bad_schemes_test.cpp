@@ -48,9 +48,9 @@ TEST_CASE("a width beyond the relative-expressible law's own limit is reported a
           "[robustness][scheme]") {
   // NOTE: d = 63 hung the run before (an elimination of ~6·10¹⁰ operations; found by fuzz/fuzz_scheme.cpp).
   const auto row = run_battery(bad::width<double, 63>{}, "robustness");
-  const auto& c = row.at(property::relative_expressible);
-  CHECK(not_applicable(c.result));
-  CHECK_THAT(c.summary, Contains("the battery's limit for this law is d ≤ 16") && Contains("d = 63"));
+  const auto& c = law(row, property::relative_expressible);
+  CHECK(not_applicable(c.outcome));
+  CHECK_THAT(c.note, Contains("the battery's limit for this law is d ≤ 16") && Contains("d = 63"));
 }
 
 TEST_CASE("max_position() outside [1, 2^62] is refused, and its ends run without overflow", "[robustness][scheme]") {
@@ -60,26 +60,26 @@ TEST_CASE("max_position() outside [1, 2^62] is refused, and its ends run without
   // NOTE: the ends of the range: a one-row table, and 2^62 (every offset the battery adds stays below 2^63;
   // the sanitizer build and the fuzz target check for signed overflow).
   const auto one = run_battery(bad::table_end<Q, 1>{}, "robustness");
-  CHECK(one.at(property::extrapolates).result == orderblind::verify::verdict::failed);
+  CHECK(law(one, property::extrapolates).outcome == orderblind::verify::verdict::failed);
   // NOTE: one row leaves nothing to compare: n/a, never "held" on zero cases.
   for (auto p : {property::injective, property::shift_linear, property::relative_scores, property::relative_expressible})
-    CHECK(not_applicable(one.at(p).result));
+    CHECK(not_applicable(law(one, p).outcome));
   const auto far = run_battery(bad::table_end<double, (1L << 62)>{}, "robustness");
-  CHECK(far.at(property::extrapolates).result == orderblind::verify::verdict::failed);
-  CHECK_THAT(far.at(property::extrapolates).summary, Contains("undefined at p = 4611686018427387904"));
+  CHECK(law(far, property::extrapolates).outcome == orderblind::verify::verdict::failed);
+  CHECK_THAT(law(far, property::extrapolates).note, Contains("undefined at p = 4611686018427387904"));
 }
 
 TEST_CASE("anything the scheme throws fails the cell with the call and position, even an int", "[robustness][scheme]") {
   const auto row = run_battery(bad::throws_int<Q>{}, "robustness");
-  const auto& c = row.at(property::injective);
-  CHECK(c.result == orderblind::verify::verdict::failed);
-  CHECK_THAT(c.summary, Contains("encode(p = 7") && Contains("not derived from std::exception"));
+  const auto& c = law(row, property::injective);
+  CHECK(c.outcome == orderblind::verify::verdict::failed);
+  CHECK_THAT(c.note, Contains("encode(p = 7") && Contains("not derived from std::exception"));
   const auto bias = run_battery(bad::bias_throws_far<double>{}, "robustness");
-  CHECK(bias.at(property::extrapolates).result == orderblind::verify::verdict::failed);
-  CHECK_THAT(bias.at(property::extrapolates).summary, Contains("position too large for my table"));
-  CHECK_THAT(bias.at(property::extrapolates).summary, Contains("bias(q, k, m = "));
+  CHECK(law(bias, property::extrapolates).outcome == orderblind::verify::verdict::failed);
+  CHECK_THAT(law(bias, property::extrapolates).note, Contains("position too large for my table"));
+  CHECK_THAT(law(bias, property::extrapolates).note, Contains("bias(q, k, m = "));
   // NOTE: the far windows stop where the scheme stops being defined; the evidence says so.
-  CHECK_THAT(bias.at(property::relative_scores).evidence, Contains("windows stop before 2^10"));
+  CHECK_THAT(battery_evidence(law(bias, property::relative_scores)), Contains("windows stop before 2^10"));
 }
 
 TEST_CASE("an empty name, or a name() that throws, is refused", "[robustness][scheme]") {

@@ -170,7 +170,7 @@ inline int run_fuzzed_scheme(const std::uint8_t* data, std::size_t size) {
     s.spec = spec;
     try {
       const auto row = run_battery(s, "fuzz", fuzz_config());
-      return row.cells.size() == property_count ? 0 : 1;
+      return laws(row).size() == property_count ? 0 : 1;
     } catch (const invalid_scheme_error&) {
       return 0;
     } catch (const battery_limit_error&) {
