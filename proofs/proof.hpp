@@ -39,7 +39,7 @@ struct run_config {
 };
 
 /// The kind of evidence a step rests on, weakest to strongest: the one evidence model's
-/// (verify/evidence.hpp). A proof states it for every step and never claims a stronger kind than the
+/// (verify/report.hpp). A proof states it for every step and never claims a stronger kind than the
 /// step's checks give.
 using verify::evidence_kind;
 /// A short name for the kind ("sampled cases, == …", "identity for all real inputs, at fixed sizes", …).

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// The verification core: one evidence model (verify/evidence.hpp, verify/report.hpp), one comparison
+/// The verification core: one evidence model (verify/report.hpp), one comparison
 /// family (verify/bound.hpp), the permutation law written once (verify/law.hpp), a proof's step as one
 /// record (verify/step.hpp) and one renderer set (verify/render.hpp: text, Markdown, JSON, JUnit). Needs nlohmann-json (Debian nlohmann-json3-dev).
 #include "orderblind/verify/bound.hpp"
-#include "orderblind/verify/evidence.hpp"
 #include "orderblind/verify/law.hpp"
 #include "orderblind/verify/report.hpp"
 #include "orderblind/verify/render.hpp"

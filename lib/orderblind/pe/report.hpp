@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "orderblind/pe/concept.hpp"
-#include "orderblind/verify/evidence.hpp"
 #include "orderblind/verify/report.hpp"
 
 namespace orderblind::pe {
