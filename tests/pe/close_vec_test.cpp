@@ -96,3 +96,18 @@ TEST_CASE("pe close_vec: double and exact types never take the quick rejection",
 
 }  // namespace
 }  // namespace orderblind
+
+TEST_CASE("a battery note cuts a long decimal but keeps its exponent", "[pe][words]") {
+  using orderblind::pe::cut_decimal;
+  CHECK(cut_decimal("7.274181257398e-12", 12) == "7.2741812573…e-12");
+  CHECK(cut_decimal("-1.5e+300", 12) == "-1.5e+300");
+  CHECK(cut_decimal("0.00021172412345", 12) == "0.0002117241…");
+  CHECK(cut_decimal("1.2345678901234567890123456789e-100", 12) == "1.2345678901…e-100");
+  // NOTE: the words the battery prints for a tiny double keep its order of magnitude.
+  CHECK(orderblind::pe::short_scalar(7.274181257398e-12).find("e-12") != std::string::npos);
+  CHECK(orderblind::pe::format_vec(orderblind::pe::vec<double>{1e-300, 0.5}).find("e-300") != std::string::npos);
+  // NOTE: and an exact entry past 24 characters is labelled with its length, never printed whole.
+  using orderblind::mpq_rational;
+  const orderblind::pe::vec<mpq_rational> long_q{mpq_rational(1, 3), mpq_rational(1) / mpq_rational(std::string("123456789012345678901234567890"))};
+  CHECK(orderblind::pe::format_vec(long_q) == "(1/3, 1/12345678…(32 chars))");
+}

@@ -48,13 +48,25 @@ T max_entry(const vec<T>& a) {
   return w;
 }
 
-/// "(1, -2, 3/4)".
+/// A floating decimal cut to about `keep` characters of its significand, its exponent kept:
+/// "7.274181257398e-12" → "7.2741812573…e-12" (a cut that dropped the exponent printed 7.27… for 7e-12).
+inline std::string cut_decimal(const std::string& e, std::size_t keep) {
+  if (e.size() <= keep) return e;
+  const std::size_t x = e.find_first_of("eE");
+  if (x == std::string::npos) return e.substr(0, keep) + "…";
+  const std::string exponent = e.substr(x);
+  return (x <= keep ? e.substr(0, x) : e.substr(0, keep) + "…") + exponent;
+}
+
+/// "(1, -2, 3/4)"; a long entry cut: a decimal to 12 characters of its significand (exponent kept), an
+/// exact value past 24 characters labelled with its length ("3076711845…(290 chars)").
 template <Scalar T>
 std::string format_vec(const vec<T>& a, std::size_t max_entries = 8) {
   std::string s = "(";
   for (std::size_t i = 0; i < a.size() && i < max_entries; ++i) {
     std::string e = format_scalar(a[i]);
-    if (!scalar_traits<T>::is_exact && e.size() > 12) e = e.substr(0, 12) + "…";
+    if (!scalar_traits<T>::is_exact && e.size() > 12) e = cut_decimal(e, 12);
+    if (scalar_traits<T>::is_exact && e.size() > 24) e = e.substr(0, 10) + "…(" + std::to_string(e.size()) + " chars)";
     s += (i ? ", " : "") + e;
   }
   if (a.size() > max_entries) s += ", …";
@@ -69,7 +81,7 @@ std::string short_scalar(const T& x) {
     if constexpr (scalar_traits<T>::is_exact) {
       return format_scalar(x).substr(0, 10) + "…(" + std::to_string(e.size()) + " chars)";
     } else {
-      return e.substr(0, 12) + "…";
+      return cut_decimal(e, 12);
     }
   }
   return e;
