@@ -11,11 +11,14 @@
 #include <exception>
 #include <limits>
 #include <new>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <vector>
+
+#include <Eigen/QR>
 
 #include "orderblind/attention.hpp"
 #include "orderblind/case_source.hpp"
@@ -79,6 +82,17 @@ struct battery_config {
   /// The laws to run, in any order (empty: every law). A law not named is absent from the run (never
   /// reported held); run_battery refuses a value that names no law or a law named twice.
   std::vector<property> laws;
+  /// The relative precision of the scheme's values when they come from data rather than from the
+  /// arithmetic (a table read from a float32 file: 2^-23); 0: the arithmetic's own ε. Every floating
+  /// bound is then in units of this ε instead (a bound of the arithmetic's ε would fail a float32 table
+  /// on its own rounding). Exact arithmetic compares with == whatever this is.
+  double input_epsilon = 0;
+  /// Replaces every derived floating bound k (in units of input_epsilon, or of the arithmetic's ε when
+  /// that is 0): `orderblind check --tolerance-eps`.
+  std::optional<double> tolerance;
+  /// Filled by the run: max(1, input_epsilon / ε), the factor that turns a bound in units of the input's
+  /// ε into one in the arithmetic's.
+  double tolerance_factor = 1;
   /// Filled by the run (not by the caller): why the far windows stop where they do, if they stop early,
   /// whether the window below max_position is probed, and the powers of two probed at their boundary only.
   std::string far_note;
@@ -137,7 +151,20 @@ using scalar_of = typename S::scalar_type;
 // d of them: an honest bound is ≈ 4·d·(phase+1)·ε·max|x|²; the factor 64 leaves room for the frequency
 // formulas (exp/log/pow, ≤ 4 roundings each) and the YaRN/xPos factors. Violations the battery looks for
 // are O(1) or O(θ), ≫ this (≈ 1e-90 for mpfr100).
-inline double tolerance_units(Eigen::Index phase, Eigen::Index d) { return 64.0 * static_cast<double>(phase + 1) * static_cast<double>(d); }
+// A scheme whose values come from data (cfg.input_epsilon, a table read from a file) carries the data's
+// rounding instead of the arithmetic's: the same argument with ε_in in place of ε (a table computed from
+// phases pθ in float32 is off by ≤ (p+1)·ε_in per entry), and the bound is stated in the arithmetic's ε
+// times cfg.tolerance_factor = ε_in/ε. cfg.tolerance (the user's) replaces the derived bound.
+inline double tolerance_units(const battery_config& cfg, Eigen::Index phase, Eigen::Index d) {
+  if (cfg.tolerance) return *cfg.tolerance * cfg.tolerance_factor;
+  return 64.0 * static_cast<double>(phase + 1) * static_cast<double>(d) * cfg.tolerance_factor;
+}
+
+/// tolerance_units for a fitted map's images: times the fit's pivot ratio `condition` (unless the user
+/// set the bound).
+inline double fit_tolerance_units(const battery_config& cfg, Eigen::Index phase, Eigen::Index d, double condition) {
+  return cfg.tolerance ? tolerance_units(cfg, phase, d) : tolerance_units(cfg, phase, d) * condition;
+}
 
 /// The magnitude at or below which a pivot of the fitting and null-space eliminations counts as zero:
 /// 0 for exact types, ε^(2/5) otherwise (about 1e-40 for mpfr100, 6e-7 for double).
@@ -146,12 +173,14 @@ inline double tolerance_units(Eigen::Index phase, Eigen::Index d) { return 64.0 
 // 1e-95 for mpfr100 at d ≤ 64 with |PE| ≤ 1e2. A true pivot of these small, well-scaled systems is
 // bounded away from 0 by a quantity that does not shrink with ε (≥ 1e-6 for every catalogue scheme).
 // ε^(2/5) sits far from both: 55 orders of magnitude above the rounding noise, 34 below the pivots, for mpfr100.
+// Values from data (cfg.input_epsilon) carry the data's rounding: the same rule with ε_in in place of ε.
 template <Scalar T>
-T pivot_zero_tolerance() {
+T pivot_zero_tolerance(const battery_config& cfg) {
   if constexpr (scalar_traits<T>::is_exact) {
+    (void)cfg;
     return T(0);
   } else {
-    return T(std::pow(static_cast<double>(scalar_traits<T>::epsilon()), 0.4));
+    return T(std::pow(std::max(static_cast<double>(scalar_traits<T>::epsilon()), cfg.input_epsilon), 0.4));
   }
 }
 
@@ -642,13 +671,76 @@ inline std::vector<scale_pair> distance_pairs(Eigen::Index reach, const battery_
   return out;
 }
 
+/// Least-squares line y = a + α·x: the slope α, its standard error (0 when the fit is exact) and the
+/// number of points (a slope needs 3).
+struct slope_fit {
+  double alpha = 0, se = 0;
+  long points = 0;
+};
+
+inline slope_fit fit_slope(const std::vector<double>& x, const std::vector<double>& y) {
+  slope_fit f;
+  f.points = static_cast<long>(x.size());
+  if (x.size() < 3) return f;
+  double mx = 0, my = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    mx += x[i];
+    my += y[i];
+  }
+  mx /= static_cast<double>(x.size());
+  my /= static_cast<double>(x.size());
+  double sxx = 0, sxy = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    sxx += (x[i] - mx) * (x[i] - mx);
+    sxy += (x[i] - mx) * (y[i] - my);
+  }
+  if (!(sxx > 0)) return f;
+  f.alpha = sxy / sxx;
+  double rss = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const double r = y[i] - my - f.alpha * (x[i] - mx);
+    rss += r * r;
+  }
+  f.se = std::sqrt(rss / static_cast<double>(x.size() - 2) / sxx);
+  return f;
+}
+
+/// "α ± σ" to three digits.
+inline std::string slope_words(const slope_fit& f) {
+  std::ostringstream os;
+  os.precision(3);
+  os << f.alpha << " ± " << f.se;
+  return os.str();
+}
+
+/// The growth exponent α of ‖PE(p)‖ ∝ p^α of a finite table, least squares on ln‖PE(p)‖ against ln p
+/// over the positions [from, to) (from ≥ 1), rows of norm 0 or not finite in double left out.
+// NOTE: in double whatever the arithmetic (the logarithms are): each row's entries rounded to double and
+// its norm by Eigen's stableNorm (scaled sums of squares), so no norm overflows or underflows.
+template <class S>
+slope_fit growth_exponent(const S& s, Eigen::Index from, Eigen::Index to) {
+  std::vector<double> x, y;
+  for (Eigen::Index p = std::max<Eigen::Index>(from, 1); p < to; ++p) {
+    const auto v = probe(s, p, to);
+    Eigen::VectorXd e(std::ssize(v));
+    for (Eigen::Index j = 0; j < e.size(); ++j) e(j) = static_cast<double>(at_index(v, j));
+    const double norm = e.stableNorm();
+    if (norm > 0 && std::isfinite(norm)) {
+      x.push_back(std::log(static_cast<double>(p)));
+      y.push_back(std::log(norm));
+    }
+  }
+  return fit_slope(x, y);
+}
+
 // --- the laws --------------------------------------------------------------------------------------
 
 template <class S>
 verify::check check_bounded(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
   verify::check c = make_check<T>(property::bounded);
-  const Eigen::Index limit = defined_limit(s, cfg.sweep);
+  // NOTE: a table checked whole is swept whole: its last rows are where a growing table shows it.
+  const Eigen::Index limit = checked_whole(s, cfg) ? s.max_position_value() : defined_limit(s, cfg.sweep);
   T near(0);
   for (Eigen::Index p = 0; p < limit; ++p) {
     auto v = probe(s, p, std::max(limit, p + 1));
@@ -683,7 +775,7 @@ verify::check check_bounded(const S& s, const battery_config& cfg) {
   for (std::size_t i = 1; i < seen.size() && rising; ++i) {
     const T& a = seen[i - 1].second;
     const T& b = seen[i].second;
-    rising = a < b && !close(a, b, tolerance_units(seen[i].first, s.dim()), b);
+    rising = a < b && !close(a, b, tolerance_units(cfg, seen[i].first, s.dim()), b);
   }
   // NOTE: twice the near maximum itself, no max(1, ·) floor: a growing scheme scaled by 10⁻¹⁰ still grows.
   const T limit2 = T(T(2) * near);
@@ -695,13 +787,44 @@ verify::check check_bounded(const S& s, const battery_config& cfg) {
     battery_evidence(c) = c.note + " (p: max |entry| = " + trail + "; " + arithmetic_name<T>() + ")";
     return c;
   }
+  // NOTE: a finite table is bounded by its largest entry, trivially; what its rows can show is whether
+  // they sample a scheme that grows with p (a counter stored as a table). The growth exponent α of
+  // ‖PE(p)‖ ∝ p^α is fitted twice, over the whole table and over its later half, each with its standard
+  // error σ; FAILED when α_late − 3σ > 1/4: still growing at least like p^(1/4) (doubling every 16× in p)
+  // where the table ends, at 3σ (a false "grows" from noise ≈ 0.1 %). The counter p·𝟙 is α = 1, a √p
+  // norm α = 1/2; ln p growth (local exponent 1/ln p ≈ 0.15 at p ≈ 1000) and noise around a constant
+  // norm (a learned table) stay held. Needs 8 rows and 6 of non-zero norm.
+  std::string fitted;
+  if (s.defines_max_position() && limit >= 8) {
+    const slope_fit all = growth_exponent(s, 1, limit), late = growth_exponent(s, limit / 2, limit);
+    if (all.points >= 6 && late.points >= 3) {
+      fitted = "growth exponent of ‖PE(p)‖ ∝ p^α: α = " + slope_words(all) + " over p < " + std::to_string(limit) +
+               ", α = " + slope_words(late) + " over the later half (least squares in double)";
+      if constexpr (S::kind == pe_kind::additive) {
+        constexpr double growth_alpha = 0.25, sigmas = 3;
+        if (late.alpha - sigmas * late.se > growth_alpha) {
+          std::ostringstream lower;
+          lower.precision(3);
+          lower << late.alpha - sigmas * late.se;
+          c.outcome = verify::verdict::failed;
+          c.note = "the table grows with p: at its end ‖PE(p)‖ grows at least like p^" + lower.str() +
+                   " (3σ), above p^0.25 (" + fitted + ")";
+          battery_evidence(c) = c.note + "; max |entry| = " + readable(near) + " over p < " + std::to_string(limit) + ", " +
+                                arithmetic_name<T>() + ". As a finite table it is bounded; as the sample of a scheme it is not.";
+          return c;
+        }
+      }
+    }
+  }
   c.outcome = held();
   c.note = "max |entry| = " + readable(near) + " over p < " + std::to_string(limit) +
               (seen.empty() ? std::string() : ", no steady growth over " + std::to_string(seen.size()) + " far positions up to p = " +
-                                                  std::to_string(seen.back().first));
+                                                  std::to_string(seen.back().first)) +
+              (fitted.empty() ? std::string() : "; " + fitted);
   battery_evidence(c) = c.note + "; " + std::to_string(limit + std::ssize(seen)) + " positions, " +
                arithmetic_name<T>() + (trail.empty() ? std::string() : "; far p: max |entry| = " + trail) +
-               ". Held means: max |entry| does not both rise at every far position and end above twice the sweep's maximum.";
+               (fitted.empty() ? ". Held means: max |entry| does not both rise at every far position and end above twice the sweep's maximum."
+                               : ". Held means: a finite table is bounded by its largest entry, and its norm does not still grow like p^0.25 or faster at its end (3σ).");
   if constexpr (S::kind == pe_kind::query_key) battery_evidence(c) += " (query_key: ‖·‖∞ of f(x₀, p) over ‖x₀‖∞.)";
   return c;
 }
@@ -719,13 +842,14 @@ verify::check check_length_consistent(const S& s, const battery_config& cfg) {
   } else {
     const Eigen::Index lengths[] = {5, 50, 7, 64};
     Eigen::Index checked = 0;
-    for (Eigen::Index p = 0; p < 5; ++p) {
+    const Eigen::Index upto = defined_limit(s, 5);  // NOTE: a table of fewer rows has no PE(4)
+    for (Eigen::Index p = 0; p < upto; ++p) {
       const auto ref = s.encode(p, lengths[0]);
       for (Eigen::Index n : lengths) {
         if (p >= defined_limit(s, n)) continue;
         const auto v = s.encode(p, n);
         ++checked;
-        if (!close_vec(ref, v, tolerance_units(p, s.dim()))) {
+        if (!close_vec(ref, v, tolerance_units(cfg, p, s.dim()))) {
           c.outcome = verify::verdict::failed;
           c.note = "PE(" + std::to_string(p) + ") = " + format_vec(ref) + " with N = 5 but " + format_vec(v) +
                       " with N = " + std::to_string(n);
@@ -736,8 +860,8 @@ verify::check check_length_consistent(const S& s, const battery_config& cfg) {
     }
     c.outcome = held();
     c.cases = static_cast<std::int64_t>(checked);
-    c.note = "PE(p) equal for N ∈ {5, 50, 7, 64}, p < 5 (" + std::to_string(checked) + " comparisons)";
-    battery_evidence(c) = c.note + ", " + tolerance_words<T>(tolerance_units(5, s.dim()));
+    c.note = "PE(p) equal for N ∈ {5, 50, 7, 64}, p < " + std::to_string(upto) + " (" + std::to_string(checked) + " comparisons)";
+    battery_evidence(c) = c.note + ", " + tolerance_words<T>(tolerance_units(cfg, upto, s.dim()));
     return c;
   }
 }
@@ -764,7 +888,7 @@ verify::check check_injective(const S& s, const battery_config& cfg) {
       if (const Eigen::Index j = first_non_number(enc.back()); j >= 0)
         return non_number_cell(property::injective, "the encoding of p = " + std::to_string(p), enc.back(), j);
     }
-    const double k = tolerance_units(limit, s.dim());
+    const double k = tolerance_units(cfg, limit, s.dim());
     auto alike = [&](Eigen::Index p, const vec<T>& ep, Eigen::Index q, const vec<T>& eq, double kk, const std::string& where) {
       if (!close_vec(ep, eq, kk)) return false;
       c.outcome = verify::verdict::failed;
@@ -799,7 +923,7 @@ verify::check check_injective(const S& s, const battery_config& cfg) {
         if (const Eigen::Index j = first_non_number(win.back()); j >= 0)
           return non_number_cell(property::injective, "the encoding of p = " + std::to_string(p), win.back(), j);
       }
-      const double kk = tolerance_units(B + span, s.dim());
+      const double kk = tolerance_units(cfg, B + span, s.dim());
       widest_k = std::max(widest_k, kk);
       const std::string where = " (window around " + position_words(B + span / 2) + ")";
       for (Eigen::Index i = 0; i < span; ++i) {
@@ -817,7 +941,7 @@ verify::check check_injective(const S& s, const battery_config& cfg) {
         if (const Eigen::Index j = first_non_number(win.back()); j >= 0)
           return non_number_cell(property::injective, "the encoding of p = " + std::to_string(p), win.back(), j);
       }
-      const double kk = tolerance_units(B + 1, s.dim());
+      const double kk = tolerance_units(cfg, B + 1, s.dim());
       widest_k = std::max(widest_k, kk);
       const std::string where = " (boundary at " + position_words(B) + ")";
       for (Eigen::Index i = 0; i < 3; ++i) {
@@ -933,7 +1057,8 @@ verify::check translation_invariance(const S& s, const battery_config& cfg, prop
   const Eigen::Index length = defined_limit(s, 4 * P + 64);
   Eigen::Index cases = 0;
   T worst(0);
-  double widest_k = tolerance_units(2 * P, s.dim());
+  double widest_k = tolerance_units(cfg, 2 * P, s.dim());
+  double worst_fraction = -1;
   // One comparison of score(m, n) = a with score(m2, n2) = b: records the worst residual in ε (real
   // scalars) and, when they differ beyond the tolerance kk, fills the failed check and returns true.
   auto differ = [&](Eigen::Index m, Eigen::Index n, const T& a, Eigen::Index m2, Eigen::Index n2, const T& b, double kk, const T& mag,
@@ -954,6 +1079,19 @@ verify::check translation_invariance(const S& s, const battery_config& cfg, prop
     T scale = mag;
     if (comparable(a) && scale < abs_value(a)) scale = abs_value(a);
     if (comparable(b) && scale < abs_value(b)) scale = abs_value(b);
+    if constexpr (!scalar_traits<T>::is_exact) {
+      // The check's residual: the largest |a − b| as a fraction of its own bound kk·(ε·s + η) (≤ 1 held).
+      if (comparable(a) && comparable(b)) {
+        const T bound = T(T(kk) * T(scalar_traits<T>::epsilon() * scale + verify::detail::underflow_unit<T>()));
+        if (bound > T(0)) {
+          const double fraction = static_cast<double>(T(abs_value(T(a - b)) / bound));
+          if (fraction > worst_fraction) {
+            worst_fraction = fraction;
+            c.residual = fraction;
+          }
+        }
+      }
+    }
     if (close(a, b, kk, scale)) return false;
     c.outcome = verify::verdict::failed;
     c.note = "fails at m = " + std::to_string(m) + ", n = " + std::to_string(n) + ": score(m=" + std::to_string(m) +
@@ -975,19 +1113,37 @@ verify::check translation_invariance(const S& s, const battery_config& cfg, prop
   if (checked_whole(s, cfg)) {
     // A finite table checked whole: score(m, n) = score(m − min, n − min) for every pair of positions.
     const Eigen::Index L = s.max_position_value();
-    for (int ci = 0; ci < cfg.contents; ++ci) {
+    // NOTE: an additive scheme's position score is PE(m)·PE(n), whatever the content: one content pair
+    // suffices, and the score's size — and its rounding, ≤ γ_d·‖PE(m)‖·‖PE(n)‖ (Higham §3.1) — is the
+    // table's, max_p ‖PE(p)‖², not the contents' (which it does not involve; they would set the bound
+    // by vectors unrelated to the table).
+    // The encodings are computed once (an additive score is their dot product): L² scores would otherwise
+    // encode 2L² times through the type erasure (a 4096-row table: 16.6 s before, most of it that).
+    T table_mag(0);
+    std::vector<vec<T>> rows;
+    if constexpr (S::kind == pe_kind::additive)
+      for (Eigen::Index p = 0; p < L; ++p) {
+        rows.push_back(s.encode(p, L));
+        table_mag = std::max(table_mag, T(norm2(rows.back())));
+      }
+    const auto score = [&](const vec<T>& q, const vec<T>& k, Eigen::Index m, Eigen::Index n) {
+      if constexpr (S::kind == pe_kind::additive) return T(dot(at_index(rows, m), at_index(rows, n)));
+      else return position_score(s, q, k, m, n, L);
+    };
+    const int contents = S::kind == pe_kind::additive ? 1 : cfg.contents;
+    for (int ci = 0; ci < contents; ++ci) {
       vec<T> q, k;
       content(ci, q, k);
-      const T mag = T(T(norm2(q) + norm2(k)) * T(1 + P + max_shift));
+      const T mag = S::kind == pe_kind::additive ? table_mag : T(T(norm2(q) + norm2(k)) * T(1 + P + max_shift));
       std::vector<T> row0, col0;  // score(0, n), score(m, 0)
-      for (Eigen::Index n = 0; n < L; ++n) row0.push_back(position_score(s, q, k, 0, n, L));
-      for (Eigen::Index m = 0; m < L; ++m) col0.push_back(position_score(s, q, k, m, 0, L));
+      for (Eigen::Index n = 0; n < L; ++n) row0.push_back(score(q, k, 0, n));
+      for (Eigen::Index m = 0; m < L; ++m) col0.push_back(score(q, k, m, 0));
       for (Eigen::Index m = 1; m < L; ++m)
         for (Eigen::Index n = 1; n < L; ++n) {
           const Eigen::Index lo = std::min(m, n);
           const T& ref = m <= n ? at_index(row0, n - lo) : at_index(col0, m - lo);
-          const double kk = tolerance_units(std::max(m, n), s.dim());
-          if (differ(m, n, position_score(s, q, k, m, n, L), m - lo, n - lo, ref, kk, mag, q, k, "", "")) return c;
+          const double kk = tolerance_units(cfg, std::max(m, n), s.dim());
+          if (differ(m, n, score(q, k, m, n), m - lo, n - lo, ref, kk, mag, q, k, "", "")) return c;
         }
     }
     if (cases == 0) return too_few_positions<T>(prop, L);
@@ -996,7 +1152,10 @@ verify::check translation_invariance(const S& s, const battery_config& cfg, prop
     c.note = std::string(scalar_traits<T>::is_exact ? "held exactly" : "held within the tolerance") +
                 " for every position of the table: score(m, n) = score(m − min(m, n), n − min(m, n)) for all " +
                 std::to_string(L * L) + " pairs m, n < " + std::to_string(L) + " (" + std::to_string(cases) + " comparisons)";
-    battery_evidence(c) = c.note + ", " + std::to_string(cfg.contents) + " content pairs; " + tolerance_words<T>(widest_k);
+    battery_evidence(c) = c.note + ", " +
+                          (S::kind == pe_kind::additive ? std::string("PE(m)·PE(n), scale max_p ‖PE(p)‖²")
+                                                         : std::to_string(cfg.contents) + " content pairs") +
+                          "; " + tolerance_words<T>(widest_k);
     return c;
   }
   for (int ci = 0; ci < cfg.contents; ++ci) {
@@ -1007,7 +1166,7 @@ verify::check translation_invariance(const S& s, const battery_config& cfg, prop
         for (Eigen::Index n = 0; n < P; ++n) {
           if (m + shift >= length || n + shift >= length) continue;
           const T a = position_score(s, q, k, m, n, length), b = position_score(s, q, k, m + shift, n + shift, length);
-          const double kk = tolerance_units(std::max(m, n) + shift, s.dim());
+          const double kk = tolerance_units(cfg, std::max(m, n) + shift, s.dim());
           const T mag = T(T(norm2(q) + norm2(k)) * T(1 + P + shift));
           if (differ(m, n, a, m + shift, n + shift, b, kk, mag, q, k, "", "")) return c;
         }
@@ -1026,7 +1185,7 @@ verify::check translation_invariance(const S& s, const battery_config& cfg, prop
           const Eigen::Index m = B + i, n = B + j;
           const T ref = position_score(s, q, k, i, j, far_length);
           const T a = position_score(s, q, k, m, n, far_length);
-          const double kk = tolerance_units(m + max_shift, s.dim());
+          const double kk = tolerance_units(cfg, m + max_shift, s.dim());
           const T mag = T(T(norm2(q) + norm2(k)) * T(1 + P + max_shift));
           std::vector<std::pair<std::pair<Eigen::Index, Eigen::Index>, T>> others = {{{i, j}, ref}};
           for (Eigen::Index shift : cfg.shifts)
@@ -1043,7 +1202,7 @@ verify::check translation_invariance(const S& s, const battery_config& cfg, prop
   // key (or encoding) is computed once: at 2^16 an exact rotation has ≈ 1.5·10⁵-digit entries.
   for (Eigen::Index B : cfg.boundary_far) {
     const Eigen::Index far_length = std::max(length, B + 2);
-    const double kk = tolerance_units(B + 1, s.dim());
+    const double kk = tolerance_units(cfg, B + 1, s.dim());
     const std::string where = " (boundary pair at " + position_words(B) + ")";
     for (int ci = 0; ci < cfg.contents; ++ci) {
       vec<T> q, k;
@@ -1098,7 +1257,7 @@ verify::check translation_invariance(const S& s, const battery_config& cfg, prop
     const T mag = T(T(norm2(q) + norm2(k)) * T(1 + P + max_shift));
     for (const auto& pr : pairs) {
       const Eigen::Index far_length = std::max(length, std::max(pr.m, pr.n) + 1);
-      const double kk = tolerance_units(std::max(pr.m, pr.n), s.dim());
+      const double kk = tolerance_units(cfg, std::max(pr.m, pr.n), s.dim());
       if (differ(pr.m, pr.n, position_score(s, q, k, pr.m, pr.n, far_length), pr.m0, pr.n0,
                  position_score(s, q, k, pr.m0, pr.n0, far_length), kk, mag, q, k,
                  " (distance n − m = " + std::to_string(pr.n - pr.m) + ")", "; " + tolerance_words<T>(kk)))
@@ -1126,9 +1285,75 @@ verify::check translation_invariance(const S& s, const battery_config& cfg, prop
   return c;
 }
 
+/// Shift-linearity of a finite table checked whole in double: for each k the least-squares T_k of
+/// PE(p)·T_k ≈ PE(p+k) over every p, and every entry of its residual within the bound.
+// NOTE: why least squares here, not the fit on p < d + 2 verified on the rest (check_shift_linear). A
+// table in double has no digits to spare: the exact solve on d + 2 rows of a sinusoid, whose slow
+// frequencies make those rows nearly dependent, amplifies the table's rounding by more than the pivot
+// ratio states, and a double sinusoid "failed". The least-squares T_k minimises the residual over the
+// whole table, so its residual is at most that of the true map (for the sinusoid the rotation, whose
+// residual is the stored entries' rounding, ≤ (1 + ‖T‖∞)(p + 1)ε_in·max|PE|); Eigen's complete
+// orthogonal decomposition is backward stable and adds O(L·d·ε) of max|PE|. The bound is the battery's
+// tolerance_units at phase L (64(L + 1)d) in units of ε·max|PE| + η: above both with margin, and a table
+// that is not shift-linear (a counter, a random table) leaves a residual of the order of max|PE|.
+template <class S>
+verify::check shift_linear_least_squares(const S& s, const battery_config& cfg) {
+  verify::check c = make_check<double>(property::shift_linear);
+  const Eigen::Index L = s.max_position_value(), d = s.dim();
+  Eigen::MatrixXd pe(L, d);
+  for (Eigen::Index p = 0; p < L; ++p) {
+    const auto v = s.encode(p, L);
+    if (const Eigen::Index j = first_non_number(v); j >= 0) return non_number_cell(property::shift_linear, "the encoding of p = " + std::to_string(p), v, j);
+    for (Eigen::Index j = 0; j < d; ++j) pe(p, j) = at_index(v, j);
+  }
+  const double scale = pe.cwiseAbs().maxCoeff();
+  const double kk = tolerance_units(cfg, L, d);
+  const double bound = kk * (std::numeric_limits<double>::epsilon() * scale + std::numeric_limits<double>::denorm_min());
+  double worst = 0;
+  std::int64_t compared = 0;
+  std::vector<Eigen::Index> shifts;
+  for (Eigen::Index k : cfg.shifts)
+    if (L - k > d) shifts.push_back(k);  // NOTE: with no more rows than unknowns every table fits exactly
+  if (shifts.empty()) return too_few_positions<double>(property::shift_linear, L);
+  for (Eigen::Index k : shifts) {
+    const Eigen::MatrixXd a = pe.topRows(L - k), b = pe.bottomRows(L - k);
+    const Eigen::MatrixXd tk = a.completeOrthogonalDecomposition().solve(b);
+    const Eigen::MatrixXd r = a * tk - b;
+    for (Eigen::Index p = 0; p < r.rows(); ++p)
+      for (Eigen::Index j = 0; j < d; ++j) {
+        ++compared;
+        const double e = std::abs(r(p, j));
+        // NOTE: a NaN residual (an overflowed fit) fails: !(e <= bound) is true for it.
+        if (!(e <= bound)) {
+          c.outcome = verify::verdict::failed;
+          c.residual = std::isfinite(e) ? e / bound : std::numeric_limits<double>::infinity();
+          c.note = "the least-squares T_" + std::to_string(k) + " of PE(p)·T ≈ PE(p+" + std::to_string(k) +
+                   ") over every p leaves " + readable(r(p, j)) + " at PE(" + std::to_string(p + k) + ")[" + std::to_string(j) +
+                   "] (" + readable(b(p, j)) + "), above the bound " + readable(bound);
+          battery_evidence(c) = c.note + " (" + tolerance_words<double>(kk) + ", s = max|PE| = " + readable(scale) + ")";
+          return c;
+        }
+        worst = std::max(worst, bound > 0 ? e / bound : 0.0);
+      }
+  }
+  std::string ks;
+  for (Eigen::Index k : shifts) ks += (ks.empty() ? "" : ", ") + std::to_string(k);
+  c.outcome = held();
+  c.cases = compared;
+  c.residual = worst;
+  c.note = "held within the tolerance for every position of the table: for k ∈ {" + ks + "} the least-squares T_k of "
+           "PE(p)·T_k ≈ PE(p+k) over every p leaves every entry within its bound (largest " + readable(worst) + " of it; " +
+           std::to_string(compared) + " entries)";
+  battery_evidence(c) = c.note + "; " + tolerance_words<double>(kk) + ", s = max|PE| = " + readable(scale) +
+                        " (Eigen's complete orthogonal decomposition)";
+  return c;
+}
+
 template <class S>
 verify::check check_shift_linear(const S& s, const battery_config& cfg) {
   using T = scalar_of<S>;
+  if constexpr (S::kind == pe_kind::additive && std::is_same_v<T, double>)
+    if (checked_whole(s, cfg)) return shift_linear_least_squares(s, cfg);
   if constexpr (S::kind == pe_kind::score_bias) {
     verify::check c = translation_invariance(s, cfg, property::shift_linear);
     c.note = "(bias: translation invariance) " + c.note;
@@ -1145,10 +1370,11 @@ verify::check check_shift_linear(const S& s, const battery_config& cfg) {
     // NOTE: a finite table checked whole is verified on every position p with p + k defined.
     const bool whole = checked_whole(s, cfg);
     const Eigen::Index verify_to = whole ? length - max_shift : std::min(length - 8, fit + 2 * cfg.positions);
-    const T zero_tol = pivot_zero_tolerance<T>();
+    const T zero_tol = pivot_zero_tolerance<T>(cfg);
     Eigen::Index verified = 0;
     for (Eigen::Index k : cfg.shifts)
       for (int side = 0; side < (S::kind == pe_kind::query_key ? 2 : 1); ++side) {
+        if (fit + k > length) continue;  // NOTE: a table too short for this shift: no PE(p + k) to fit
         std::vector<vec<T>> a, b;
         for (Eigen::Index p = 0; p < fit; ++p) shift_samples(s, p, k, length, side == 1, a, b);
         for (std::size_t i = 0; i < a.size(); ++i) {
@@ -1168,7 +1394,7 @@ verify::check check_shift_linear(const S& s, const battery_config& cfg) {
                        format_vec(b[f.inconsistent_sample]) + " (" + arithmetic_name<T>() + ")";
           return c;
         }
-        const double kk = tolerance_units(verify_to + k, d) * static_cast<double>(f.condition);
+        const double kk = fit_tolerance_units(cfg, verify_to + k, d, static_cast<double>(f.condition));
         for (Eigen::Index p = fit; p < verify_to; ++p) {
           std::vector<vec<T>> va, vb;
           shift_samples(s, p, k, length, side == 1, va, vb);
@@ -1189,7 +1415,7 @@ verify::check check_shift_linear(const S& s, const battery_config& cfg) {
         // Far windows: the same T_k must map PE(p) to PE(p+k) around every power of two planned and
         // below max_position.
         for (Eigen::Index B : far_bases(s, cfg, k)) {
-          const double kf = tolerance_units(B + cfg.far_span + k, d) * static_cast<double>(f.condition);
+          const double kf = fit_tolerance_units(cfg, B + cfg.far_span + k, d, static_cast<double>(f.condition));
           for (Eigen::Index p = B; p < B + cfg.far_span; ++p) {
             std::vector<vec<T>> va, vb;
             shift_samples(s, p, k, std::max(length, p + k + 1), side == 1, va, vb);
@@ -1222,7 +1448,7 @@ verify::check check_shift_linear(const S& s, const battery_config& cfg) {
                  probed_words("p < " + std::to_string(verify_to), bases, cfg.far_span, cfg) +
                  " (" + std::to_string(verified) + " sample images; " +
                  (S::kind == pe_kind::query_key ? "queries and keys, basis vectors; " : "") +
-                 tolerance_words<T>(tolerance_units(verify_to, d)) + " × the fit's pivot ratio near 0, growing with p far)";
+                 tolerance_words<T>(tolerance_units(cfg, verify_to, d)) + " × the fit's pivot ratio near 0, growing with p far)";
     return c;
   }
 }
@@ -1302,13 +1528,13 @@ generator_finding check_generator(const S& s, const battery_config& cfg, const r
       const T want = i == j ? T(1) : T(0);
       // NOTE: scale 1 is the data's: every row and column of an orthogonal G has norm 1, so an entry of
       // GᵀG is a sum of d products of entries at most 1 in size (not a floor under a smaller value).
-      if (!close(v, want, tolerance_units(1, d), T(1))) {
+      if (!close(v, want, tolerance_units(cfg, 1, d), T(1))) {
         f.orthogonal = false;
         f.orthogonality = "G is not orthogonal: (GᵀG)[" + std::to_string(i) + "][" + std::to_string(j) + "] = " + readable(v) +
                           ", not " + readable(want);
       }
     }
-  if (f.orthogonal) f.orthogonality = std::string("GᵀG = I (") + (exact ? "exact ==" : "within " + tolerance_words<T>(tolerance_units(1, d))) + ")";
+  if (f.orthogonal) f.orthogonality = std::string("GᵀG = I (") + (exact ? "exact ==" : "within " + tolerance_words<T>(tolerance_units(cfg, 1, d))) + ")";
   // The group law on the probed positions, for the basis vectors and the contents of the relative-score law.
   std::vector<vec<T>> xs;
   for (Eigen::Index j = 0; j < d; ++j) xs.push_back(basis<T>(d, j));
@@ -1318,7 +1544,7 @@ generator_finding check_generator(const S& s, const battery_config& cfg, const r
   }
   auto at = [&](Eigen::Index p, const rows_t<T>& gp) {
     ++f.positions;
-    const double kk = tolerance_units(p, d);
+    const double kk = tolerance_units(cfg, p, d);
     for (std::size_t i = 0; i < xs.size(); ++i) {
       const vec<T> want = rows_apply(gp, xs[i]);
       for (int side = 0; side < 2; ++side) {
@@ -1376,7 +1602,7 @@ void judge_generator(const S& s, const battery_config& cfg, verify::check& c) {
       set_contradicts_declaration(c);
       const std::string words = "the scheme contradicts its declared generator G: " + f.contradiction;
       c.note = holds(c.outcome) ? words + " (the sampled law itself " + result_words(c) + ")" : c.note + "; " + words;
-      battery_evidence(c) += "; " + words + " (" + tolerance_words<T>(tolerance_units(cfg.positions, s.dim())) + ")";
+      battery_evidence(c) += "; " + words + " (" + tolerance_words<T>(tolerance_units(cfg, cfg.positions, s.dim())) + ")";
       return;
     }
     const std::string checked = f.orthogonality + "; query(x, p) = G^p x and key(x, p) = G^p x " +
@@ -1459,7 +1685,7 @@ verify::check check_relative_expressible(const S& s, const battery_config& cfg) 
                 T(pe[m][i] * pe[n][j] - pe[m + 1][i] * pe[n + 1][j]);
         rows.push_back(std::move(row));
       }
-    const T zero_tol = pivot_zero_tolerance<T>();
+    const T zero_tol = pivot_zero_tolerance<T>(cfg);
     auto basis_m = nullspace(rows, to_size(d * d, "the number of entries of M"), zero_tol);
     auto form = [&](const vec<T>& mflat, Eigen::Index m, Eigen::Index n) {
       T sum(0);
@@ -1479,7 +1705,7 @@ verify::check check_relative_expressible(const S& s, const battery_config& cfg) 
     for (const auto& mv : basis_m) {
       for (Eigen::Index n = 1; n <= P; ++n) {
         const T g0 = form(mv, 0, 0), gn = form(mv, 0, n);
-        if (!close(g0, gn, tolerance_units(P, d), std::max(form_scale(mv, 0, 0), form_scale(mv, 0, n)))) {
+        if (!close(g0, gn, tolerance_units(cfg, P, d), std::max(form_scale(mv, 0, 0), form_scale(mv, 0, n)))) {
           c.outcome = held();
           const bool identity_works = [&] {
             for (Eigen::Index i = 0; i < d; ++i)
@@ -1530,7 +1756,7 @@ verify::check check_norm_preserving(const S& s, const battery_config& cfg) {
           const auto y = side ? s.key(x, p) : s.query(x, p);
           const T ny = norm2(y);
           ++cases;
-          if (!close(nx, ny, tolerance_units(p, s.dim()), nx)) {
+          if (!close(nx, ny, tolerance_units(cfg, p, s.dim()), nx)) {
             c.outcome = verify::verdict::failed;
             const T ratio = T(ny / nx);
             c.note = "‖" + std::string(side ? "key" : "query") + "(x, " + std::to_string(p) + ")‖² = " +
@@ -1539,7 +1765,7 @@ verify::check check_norm_preserving(const S& s, const battery_config& cfg) {
             if (s.declares_norm_scale()) {
               const T declared = s.norm_scale_value();
               const T want = T(declared * declared);
-              if (close(ratio, want, tolerance_units(p, s.dim()), want)) {
+              if (close(ratio, want, tolerance_units(cfg, p, s.dim()), want)) {
                 battery_evidence(c) += "; this is the declared scale² = " + readable(want) + " (by design)";
               } else {
                 set_contradicts_declaration(c);
@@ -1556,7 +1782,7 @@ verify::check check_norm_preserving(const S& s, const battery_config& cfg) {
     c.cases = static_cast<std::int64_t>(cases);
     c.note = "‖f(x, p)‖² = ‖x‖² on " + std::to_string(cases) + " cases (queries and keys)";
     battery_evidence(c) = c.note + ", p < " + std::to_string(cfg.positions) + " and far positions; " +
-                 tolerance_words<T>(tolerance_units(cfg.far.back(), s.dim()));
+                 tolerance_words<T>(tolerance_units(cfg, cfg.far.back(), s.dim()));
     return c;
   }
 }
@@ -1648,7 +1874,7 @@ verify::check check_score_decays(const S& s, const battery_config& cfg) {
   };
   const T near_scale = window_scale(sc);
   bool constant = true;
-  for (const auto& v : sc) constant = constant && close(v, sc[0], tolerance_units(2 * D, s.dim()), near_scale);
+  for (const auto& v : sc) constant = constant && close(v, sc[0], tolerance_units(cfg, 2 * D, s.dim()), near_scale);
   if (constant) {
     c.outcome = verify::verdict::skipped;
     c.note = "the position score is constant (no position part)";
@@ -1661,7 +1887,7 @@ verify::check check_score_decays(const S& s, const battery_config& cfg) {
       const Eigen::Index from = sign * a, to = sign * (a + 1);
       if (to > reach) continue;
       const T s0 = at(from), s1 = at(to);
-      if (!close(s0, s1, tolerance_units(2 * D, s.dim()), near_scale) && s0 < s1) {
+      if (!close(s0, s1, tolerance_units(cfg, 2 * D, s.dim()), near_scale) && s0 < s1) {
         c.outcome = verify::verdict::failed;
         c.note = "s(m, m" + std::string(to < 0 ? "" : "+") + std::to_string(to) + ") = " + readable(s1) +
                     " > s(m, m" + std::string(from < 0 ? "" : "+") + std::to_string(from) + ") = " + readable(s0) +
@@ -1680,7 +1906,7 @@ verify::check check_score_decays(const S& s, const battery_config& cfg) {
     const Eigen::Index m = B + R;
     centres.push_back(m);
     const Eigen::Index far_length = std::max(length, m + R + 1);
-    const double kk = tolerance_units(m + R, s.dim());
+    const double kk = tolerance_units(cfg, m + R, s.dim());
     far_k = std::max(far_k, kk);
     auto far_score = [&](Eigen::Index delta) {
       T v = position_score(s, one, one, m, m + delta, far_length);
@@ -1716,7 +1942,7 @@ verify::check check_score_decays(const S& s, const battery_config& cfg) {
   battery_evidence(c) = c.note + ", q = k = 𝟙; probed m = " + std::to_string(D) +
                (centres.empty() ? std::string(scalar_traits<T>::is_exact ? " (far positions are probed in the real-arithmetic rows)" : "")
                                 : " and m ∈ {" + far_words + "} with |Δ| ≤ " + std::to_string(R)) +
-               "; " + tolerance_words<T>(std::max(far_k, tolerance_units(2 * D, s.dim())));
+               "; " + tolerance_words<T>(std::max(far_k, tolerance_units(cfg, 2 * D, s.dim())));
   return c;
 }
 
@@ -1895,6 +2121,12 @@ verify::report run_erased(const erased_scheme<T, K>& s, const std::string& origi
   const std::vector<property> selected = selected_laws(given.laws);
   s.validate();
   battery_config cfg = given;
+  if (!(cfg.input_epsilon >= 0 && cfg.input_epsilon < 1))
+    throw std::invalid_argument("battery_config::input_epsilon must be in [0, 1), got " + std::to_string(cfg.input_epsilon));
+  if (cfg.tolerance && !(*cfg.tolerance >= 0 && std::isfinite(*cfg.tolerance)))
+    throw std::invalid_argument("battery_config::tolerance must be finite and >= 0, got " + std::to_string(*cfg.tolerance));
+  if constexpr (!scalar_traits<T>::is_exact)
+    cfg.tolerance_factor = std::max(1.0, cfg.input_epsilon / static_cast<double>(scalar_traits<T>::epsilon()));
   try {
     plan_far_windows(s, cfg);
   } catch (const std::bad_alloc&) {
