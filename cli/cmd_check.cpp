@@ -22,6 +22,7 @@ int run_check(const properties::check_files_request& a, const global_options& op
   if (a.heads > 0 && a.wo.empty()) throw usage_error("--heads", "--heads needs --wo (the output projection)");
   if (a.add_pe && (!layer || a.pe.empty())) throw usage_error("--add-pe", "--add-pe needs a layer and --pe");
   if (a.causal && !layer) throw usage_error("--causal", "--causal needs a layer");
+  if (!a.expect.empty() && (a.pe.empty() || a.add_pe)) throw usage_error("--expect", "--expect needs --pe (a table's laws)");
 
   properties::check_settings s;
   s.seed = opts.seed.value_or(s.seed);
@@ -35,6 +36,8 @@ int run_check(const properties::check_files_request& a, const global_options& op
     return exit_code_of(rep);
   } catch (const properties::size_limit_error& e) {
     throw usage_error("--max-size", e.what());
+  } catch (const properties::expectation_error& e) {
+    throw usage_error("--expect", e.what());
   }
 }
 
@@ -50,6 +53,9 @@ const registrar cmd{command{
       sub.option("--wo", a.wo, "W_O (d_model x d_model): multi-head attention");
       sub.option("--heads", a.heads, "number of heads (needs --wo; divides d_model)", {.range = {{1, 4096}}});
       sub.option("--pe", a.pe, "a positional-encoding table (positions x dims), .npy or .csv");
+      sub.option("--expect", a.expect,
+                 "expected verdicts of the table's laws, e.g. \"score decays=holds\" (holds, fails or n/a; replaces the "
+                 "table's default expectation of that law)");
       sub.flag("--exact", a.exact, "exact arithmetic: every double as its dyadic rational (mpq_rational)");
       sub.flag("--causal", a.causal, "apply a causal mask (a decoder's layer; it is not equivariant)");
       sub.flag("--add-pe", a.add_pe, "add the --pe table to X before the layer (position breaks equivariance)");

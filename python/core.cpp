@@ -239,7 +239,7 @@ std::string render(const std::vector<verify::report>& runs, const std::string& f
 // --- `check --pe` on an array ----------------------------------------------------------------------
 
 py::list check_table(const Matrix<double>& values, const std::string& element_type, const std::string& source,
-                     bool exact, std::optional<double> tolerance_eps) {
+                     bool exact, std::optional<double> tolerance_eps, const std::string& expect) {
   io::table t;
   t.source = source;
   t.element_type = element_type;
@@ -256,7 +256,7 @@ py::list check_table(const Matrix<double>& values, const std::string& element_ty
   py::list out;
   // NOTE: each law's check (verify::check) as a dict: its own fields, then the keys this function has always
   // returned — law ("<id>: <statement>"), worst (the residual; 0 when skipped), held (not FAILED), skipped.
-  for (const auto& c : properties::check_pe_table(t, exact, s)) {
+  for (const auto& c : properties::check_pe_table(t, exact, s, expect)) {
     const auto text = [&c](const char* key) {
       for (const auto& d : c.details)
         if (d.key == key)
@@ -276,6 +276,8 @@ py::list check_table(const Matrix<double>& values, const std::string& element_ty
     d["bound"] = c.bound;
     d["unit"] = text("unit");
     d["worst_case"] = text("worst_case");
+    d["battery_verdict"] = text("battery_verdict");
+    d["expected"] = text("expected");
     d["verdict"] = verify::to_string(c.outcome);
     d["held"] = !verify::is_failure(c.outcome);
     d["skipped"] = c.outcome == verify::verdict::skipped;
@@ -502,7 +504,7 @@ PYBIND11_MODULE(_core, m) {
         "the schemes × properties matrix as `orderblind schemes --format …` prints it");
 
   m.def("check_table", &check_table, py::arg("values"), py::arg("element_type"), py::arg("source"),
-        py::arg("exact"), py::arg("tolerance_eps"));
+        py::arg("exact"), py::arg("tolerance_eps"), py::arg("expect") = "");
 
   // The library's layers over double (attention.hpp, layers.hpp, blocks.hpp), for the PyTorch oracle
   // (tests/python/test_oracle_torch.py). Weights as the library takes them: Q = X W_Q (W_Q is d × d).

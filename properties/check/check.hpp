@@ -23,6 +23,11 @@ struct input_overflow_error : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+/// A malformed statement of expected verdicts (`check --pe … --expect`): bad usage, exit 2.
+struct expectation_error : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
 /// A user's attention layer: token rows X and the projections (W_O and heads for multi-head).
 struct layer_files {
   io::table x, wq, wk, wv;
@@ -48,10 +53,18 @@ verify::value::checks check_layer_double(const layer_files& in, const check_sett
 /// layer with the rational kernel are compared with ==. Two checks: "score equivariance", "layer equivariance".
 verify::value::checks check_layer_exact(const layer_files& in, const check_settings& s);
 
-/// A positional-encoding table (positions × dims): bounded, injective, shift-linear, relative scores.
-/// `exact`: relative scores over mpq_rational (bounded and shift-linearity stay double least-squares
-/// fits, and say so; injectivity compares the stored values exactly either way).
-verify::value::checks check_pe_table(const io::table& pe, bool exact, const check_settings& s);
+/// A positional-encoding table (positions × dims): the PE battery (every law `orderblind schemes` checks)
+/// on the table as a scheme (pe::table_scheme, origin "table"), each law's check with id
+/// "<property> (table)". In double on the table scaled by a power of two, the bounds in units of the
+/// file's own precision (float32: 2^-23); `exact`: over mpq_rational on the stored values, with ==.
+/// Each result is the law's agreement check (as `orderblind schemes` reports a cell): FAILED when the
+/// battery's verdict differs from what a positional table is expected to satisfy — bounded, length-
+/// consistent, injective, shift-linear, relative scores and breaks equivariance hold, extrapolates fails
+/// (each with the text that asks for it) — or from `expect` ("score decays=holds,…", replacing those);
+/// the other laws report their verdict with nothing compared. Throws expectation_error for a malformed
+/// `expect`.
+verify::value::checks check_pe_table(const io::table& pe, bool exact, const check_settings& s,
+                                     const std::string& expect = {});
 
 /// The machine epsilon of the file's element type (2^-23 for float32 tables, else 2^-52): rounding in
 /// the user's file sets how closely a floating law can hold.
@@ -84,6 +97,7 @@ void require_size(double n, double d, const std::string& what, bool exact, std::
 /// positional table (--pe), whether to run exactly, with a causal mask, or with the table added to X.
 struct check_files_request {
   std::string x, wq, wk, wv, wo, pe;
+  std::string expect;  ///< --expect: expected verdicts of the table's laws (check_pe_table)
   std::size_t heads = 0;
   bool exact = false, causal = false, add_pe = false;
   std::optional<double> max_size, tolerance_eps;  ///< --max-size (limits) and --tolerance-eps (every floating bound)

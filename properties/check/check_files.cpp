@@ -43,7 +43,7 @@ verify::report check_files(const check_files_request& a, const check_settings& s
     header = in.x.describe();
   }
   if (pe && !a.add_pe) {
-    auto r = check_pe_table(*pe, a.exact, s);
+    auto r = check_pe_table(*pe, a.exact, s, a.expect);
     results.insert(results.end(), r.begin(), r.end());
     header += (header.empty() ? "" : "; ") + pe->describe();
   }

@@ -247,9 +247,11 @@ def check_table_size(shape, exact: bool, max_size, name: str) -> None:
                          f"max_size={rows * rows} (python3 -m orderblind: --max-size {rows * rows})")
 
 
-def check_table(array, exact=False, tolerance_eps=None, name="<array>", max_size=None) -> TableResult:
-    """The `check --pe` battery on a (positions × dims) table: a NumPy array or a torch tensor.
+def check_table(array, exact=False, tolerance_eps=None, name="<array>", max_size=None, expect=None) -> TableResult:
+    """`orderblind check --pe` on a (positions × dims) table, a NumPy array or a torch tensor: the PE
+    battery on the table as a scheme, each law's agreement with what a positional table must satisfy.
     float32 tables are judged in units of float32's ε (their rounding), as the CLI does for .npy files.
+    expect: {property: 'holds' | 'fails' | 'n/a'}, stating or replacing a law's expectation (--expect).
     The command's limits apply: n²·d ≤ 2²⁸ (double) or 2¹⁸ (exact) and at most 2²⁴ values; max_size
     raises them (as --max-size)."""
     if hasattr(array, "detach") and hasattr(array, "cpu"):
@@ -275,6 +277,9 @@ def check_table(array, exact=False, tolerance_eps=None, name="<array>", max_size
         raise ValueError(f"tolerance_eps must be finite and > 0, got {tolerance_eps!r}")
     check_table_size(a.shape, exact, max_size, name)
     values = np.ascontiguousarray(a, dtype=np.float64)
+    if expect is not None and not isinstance(expect, dict):
+        raise TypeError(f"expect must be a dict {{property: 'holds' | 'fails' | 'n/a'}}, got {type(expect).__name__}")
+    spec = ",".join(f"{k}={v}" for k, v in (expect or {}).items())
     results = _core.check_table(values, element_type, str(name), bool(exact),
-                                None if tolerance_eps is None else float(tolerance_eps))
+                                None if tolerance_eps is None else float(tolerance_eps), spec)
     return TableResult(results, f"{a.shape[0]}x{a.shape[1]} {element_type} from '{name}'")

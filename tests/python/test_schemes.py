@@ -77,16 +77,26 @@ def test_bad_arguments():
 def test_check_table_as_check_pe():
     table = np.stack([sinusoidal(p) for p in range(64)])
     r = ob.check_table(table)
-    assert r.ok and [x["held"] for x in r.results] == [True] * 4
+    assert r.ok and [x["held"] for x in r.results] == [True] * 11
     counter = np.arange(64, dtype=np.float64)[:, None] * np.ones((1, 4))
     bad = ob.check_table(counter, name="counter")
     assert not bad.ok and not bad.results[0]["held"]  # grows along the table
     assert json.loads(bad.to_json())["held"] is False
-    # each result is the law's check as `orderblind check --pe` states it: its verdict and bound as text
-    assert [x["id"] for x in bad.results] == ["bounded", "injective", "shift-linear", "relative scores"]
-    assert [x["verdict"] for x in bad.results] == ["FAILED", "held", "FAILED", "FAILED"]
-    assert bad.results[3]["bound"] == "≤ 4d(n+d+2) = 1120" and bad.results[3]["evidence"] == "double_on_data"
-    assert bad.results[3]["note"].startswith("fails at offset") and "FAILED: relative scores" in str(bad)
+    # each result is the PE battery's law on the table as `orderblind check --pe` states it: its agreement
+    # with what a positional table must satisfy (FAILED when they differ; skipped when nothing is expected)
+    assert [x["id"] for x in bad.results] == [
+        "bounded (table)", "length-consistent (table)", "injective (table)", "extrapolates (table)",
+        "shift-linear (table)", "relative scores (table)", "relative-expressible (table)", "norm-preserving (table)",
+        "bound decays (table)", "score decays (table)", "breaks equivariance (table)"]
+    assert [x["verdict"] for x in bad.results] == [
+        "FAILED", "held", "held", "held", "FAILED", "FAILED", "skipped", "skipped", "skipped", "skipped", "held"]
+    assert bad.results[5]["evidence"] == "sampled_within_bound" and bad.results[5]["worst"] > 1
+    assert "fails at m = 1, n = 1" in bad.results[5]["note"] and "FAILED: relative scores (table)" in str(bad)
+    # expect= states a law's expectation as --expect does: an additive table transforms no query or key
+    norm = ob.check_table(table, expect={"norm-preserving": "holds"})
+    assert not norm.ok and norm.results[7]["verdict"] == "FAILED" and norm.results[7]["expected"] == "holds"
+    with pytest.raises(ValueError, match="unknown property 'nope'"):
+        ob.check_table(table, expect={"nope": "holds"})
     # float32 tables are judged in float32's ε: a float64 sinusoid rounded to float32 holds
     assert ob.check_table(table.astype(np.float32)).ok
     with pytest.raises(ValueError, match="NaN"):

@@ -127,6 +127,28 @@ struct learned_scheme {
   }
 };
 
+/// A user's positional table as a scheme: PE(p) = row p of `rows` for p < rows.rows(), undefined after
+/// (like `learned`); what `orderblind check --pe` runs the battery on.
+template <Scalar T>
+struct table_scheme {
+  using scalar_type = T;
+  static constexpr pe_kind kind = pe_kind::additive;
+  Matrix<T> rows;           ///< row p is PE(p)
+  std::string description;  ///< where the rows come from (a file, its shape and element type)
+  std::string name() const { return "table"; }
+  std::string parameters() const { return description; }
+  Eigen::Index dim() const { return rows.cols(); }
+  Eigen::Index max_position() const { return rows.rows(); }
+  vec<T> encode(Eigen::Index p, Eigen::Index) const {
+    if (p < 0 || p >= rows.rows())
+      throw undefined_position_error("table: no row for position " + std::to_string(p) + " (the table has " +
+                                     std::to_string(rows.rows()) + " rows)");
+    vec<T> out(to_size(rows.cols(), "the width"));
+    for (Eigen::Index j = 0; j < rows.cols(); ++j) at_index(out, j) = rows(p, j);
+    return out;
+  }
+};
+
 // --- tables: the encodings as n × d matrices -------------------------------------------------------
 
 namespace detail {

@@ -220,14 +220,14 @@ TEST_CASE("check --pe: a random table ×10^-20 fails like the unscaled one; the 
   const auto r = run({"check", "--pe", "random.npy"}, d);
   INFO(r.output);
   CHECK(r.rc == 1);
-  CHECK_THAT(r.output, Contains("[FAILED] shift-linear") && Contains("[FAILED] relative scores"));
+  CHECK_THAT(r.output, Contains("[FAILED] shift-linear (table)") && Contains("[FAILED] relative scores (table)"));
   for (const double s : {1e200, 1e-310}) {
     write_matrix(d, "sinusoid.npy", sinusoid_table(64, 8) * s);
     const auto q = run({"check", "--pe", "sinusoid.npy"}, d);
     INFO("scale " << s << ": " << q.output);
     CHECK(q.rc == 0);
-    CHECK_THAT(q.output, Contains("[held] bounded") && Contains("[held] shift-linear") &&
-                             Contains("[held] relative scores"));
+    CHECK_THAT(q.output, Contains("[held] bounded (table)") && Contains("[held] shift-linear (table)") &&
+                             Contains("[held] relative scores (table)"));
   }
 }
 
@@ -269,15 +269,16 @@ TEST_CASE("check: the n×n matrices are counted, not only n²·d: 16384 tokens o
 
 TEST_CASE("check: running out of memory is exit 2 with a message, not exit 1 (no check failed)",
           "[robustness][cli][check][limits]") {
-  // NOTE: a 4096x16 table passes every limit; its Gram matrix is 128 MiB. Under an address-space limit of
-  // the command's own size plus 64 MiB the allocation fails: that is too large an input, never a failure.
+  // NOTE: an 8x2^21 table passes every limit (2^24 entries, n²·d = 2^27); its values alone are 128 MiB.
+  // Under an address-space limit of the command's own size plus 64 MiB reading it fails: that is too large
+  // an input, never a failure.
   if (!address_limits_measure()) {
     WARN("sanitizer build: the command cannot run under an address-space limit; not measured here");
     return;
   }
   const auto d = scratch("out_of_memory");
   write_matrix(d, "small.csv", sinusoid_table(16, 2));
-  write_matrix(d, "big.npy", sinusoid_table(4096, 16));
+  write_matrix(d, "big.npy", uniform_matrix(8, Eigen::Index(1) << 21, 5));
   long limit = 0;
   for (long kib = 32 * 1024; kib <= 4L * 1024 * 1024; kib += 8 * 1024)
     if (run({"check", "--pe", "small.csv"}, d, {}, 60, kib).rc == 0) {
