@@ -6,6 +6,7 @@
 #include "orderblind/attention.hpp"
 #include "orderblind/layers.hpp"
 #include "orderblind/scalar/symbolic.hpp"
+#include "proofs/identities/support.hpp"
 
 using namespace orderblind;
 using S = symbolic::expr;
@@ -96,4 +97,30 @@ TEST_CASE("ReLU and |x| are uninterpreted on symbols and exact on rational const
   CHECK(ctx.get().relu.size() == 1);
   CHECK(abs(S(-3)) == S(3));
   CHECK_FALSE(abs(x) == x);
+}
+
+TEST_CASE("a residual's printed lead is cut on a character boundary, never inside a multi-byte character",
+          "[identities][words]") {
+  // NOTE: symbols named with a two-byte 'α' and sums long enough to be cut at 300 bytes: wherever GiNaC's
+  // term order puts byte 300, the cut backs off to a character boundary, so the text stays valid UTF-8
+  // (the JSON writer refuses anything else). Names padded by 0 … 5 'x' move byte 300 through the characters.
+  const auto valid_utf8 = [](const std::string& s) {
+    for (std::size_t i = 0; i < s.size();) {
+      const auto c = static_cast<unsigned char>(s[i]);
+      const std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+      if (n == 0 || i + n > s.size()) return false;
+      for (std::size_t k = 1; k < n; ++k)
+        if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+      i += n;
+    }
+    return true;
+  };
+  for (std::size_t pad = 0; pad <= 5; ++pad) {
+    GiNaC::ex sum = 0;
+    for (int i = 0; i < 100; ++i) sum += GiNaC::symbol("α" + std::string(pad, 'x') + "α" + std::to_string(i));
+    const std::string d = orderblind::identities::detail::describe_residual(sum, false, 100);
+    INFO("pad " << pad << ": " << d);
+    CHECK(valid_utf8(d));
+    CHECK(d.find("…") != std::string::npos);
+  }
 }
