@@ -33,13 +33,17 @@ const registrar cmd{command{"claims",
                               });
                             }}};
 
-const registrar job{main_job{40, "claims", [](const global_options& opts) {
-                               const auto r = compute_claims(texts_inputs(config_of(opts)));
-                               auto c = verify::summarise(r, "claims",
+const registrar job{main_job{40, "claims", "claims",
+                             [](const global_options& opts) {
+                               return claims::to_report(compute_claims(texts_inputs(config_of(opts))));
+                             },
+                             [](const verify::report& r) {
+                               const auto& claims = field_as<verify::value::checks>(r.body, "claims");
+                               auto c = verify::summarise(claims, "claims",
                                                           "every checkable claim of texts 000–003 (see 'orderblind claims')");
                                // NOTE: an empty table checked nothing, so it does not hold either (as the subcommand).
-                               if (!claims::all_held(r)) c.outcome = verify::verdict::failed;
-                               c.note = claims::claims_summary_line(r);
+                               if (!claims::all_held(claims)) c.outcome = verify::verdict::failed;
+                               c.note = claims::claims_summary_line(claims);
                                return verify::value::checks{c};
                              }}};
 

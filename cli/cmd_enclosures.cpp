@@ -31,9 +31,9 @@ const registrar cmd{command{
       });
     }}};
 
-const registrar job{main_job{35, "enclosures", [](const global_options& opts) {
+const registrar job{main_job{35, "enclosures", "enclosures", run_enclosures, [](const verify::report& r) {
                                return verify::value::checks{verify::summarise(
-                                   verify::top_checks(run_enclosures(opts)), "enclosures",
+                                   verify::top_checks(r), "enclosures",
                                    "MPFI enclosures of the sinusoid and RoPE identities (see 'orderblind enclosures')")};
                              }}};
 

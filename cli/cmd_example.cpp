@@ -27,12 +27,17 @@ const registrar cmd{command{
       });
     }}};
 
-// NOTE: one summary check per example, from the same figure checks the subcommand prints.
-const registrar job{main_job{10, "examples", [](const global_options&) {
+// NOTE: one summary check per example, from the figure checks of the report the subcommand prints.
+const registrar job{main_job{10, "examples", "example", [](const global_options&) { return proofs::example_report({}); },
+                             [](const verify::report& r) {
                                verify::value::checks rows;
-                               for (const auto& e : proofs::worked_examples())
-                                 rows.push_back(verify::summarise(e.figures(), "example:" + e.name,
-                                                                  e.title + " (" + e.source + ")"));
+                               for (const auto& e : field_as<verify::value::list>(r.body, "examples")) {
+                                 const auto& o = value_as<verify::value::object>(&e, "example");
+                                 const auto text = [&](const char* key) { return field_as<std::string>(o, key); };
+                                 rows.push_back(verify::summarise(field_as<verify::value::checks>(o, "figures"),
+                                                                  "example:" + text("name"),
+                                                                  text("title") + " (" + text("source") + ")"));
+                               }
                                return rows;
                              }}};
 

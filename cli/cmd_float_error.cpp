@@ -36,9 +36,11 @@ const registrar cmd{command{
 
 // NOTE: the summary splits the table by summation: sorted sums (bit for bit) and in-order sums (within
 // the bound) are different claims with different kinds of evidence.
-const registrar job{main_job{36, "float-error", [](const global_options& opts) {
+const registrar job{main_job{36, "float-error", "float-error",
+                             [](const global_options& opts) { return run_float_error(opts, true); },
+                             [](const verify::report& r) {
                                verify::value::checks sorted, in_order;
-                               for (auto& c : verify::top_checks(run_float_error(opts, true)))
+                               for (auto& c : verify::top_checks(r))
                                  (c.id.rfind("sorted", 0) == 0 ? sorted : in_order).push_back(std::move(c));
                                return verify::value::checks{
                                    verify::summarise(sorted, "float:sorted",

@@ -12,12 +12,18 @@
 namespace orderblind::cli {
 namespace {
 
-/// The battery options the flags ask for (unset: each law's default count, the fixed seed).
-properties::battery_options options_from(const global_options& g, unsigned jobs) {
+/// The battery options the flags ask for (unset: each law's default count, the fixed seed); the P8 ulp
+/// table is measured whenever P8 runs.
+properties::battery_options options_from(const global_options& g, unsigned jobs, const std::string& only = {},
+                                         bool mutants = false, bool stats = false) {
   properties::battery_options b;
   if (g.cases) b.run.cases = *g.cases;
   if (g.seed) b.run.seed = *g.seed;
   b.jobs = jobs;
+  b.mutants = mutants;
+  b.stats = stats;
+  b.only = only;
+  b.ulp_table = only.empty() || std::string("P8").rfind(only.substr(0, 2), 0) == 0;
   return b;
 }
 
@@ -45,26 +51,23 @@ const registrar cmd{command{
             std::none_of(laws.begin(), laws.end(), [](const auto& l) { return l.id.rfind(only, 0) == 0; }))
           throw usage_error("--only", "no law id starts with '" + only + "' (see 'orderblind properties --list')");
         if (list) return emit(properties::list_report(laws), opts, std::cout);
-        auto b = options_from(opts, jobs);
-        b.mutants = mutants;
-        b.stats = stats;
-        b.only = only;
-        b.ulp_table = only.empty() || std::string("P8").rfind(only.substr(0, 2), 0) == 0;
-        const auto rep = properties::run_battery(laws, b);
+        const auto rep = properties::run_battery(laws, options_from(opts, jobs, only, mutants, stats));
         emit(rep, opts, std::cout);
         rc = properties::held(rep) ? held : failed;
       });
     }}};
 
-// NOTE: one summary check per property (P1–P8), from the same law checks `orderblind properties` prints;
-// a failed law's note and failure go to stderr.
-const registrar job{main_job{30, "properties", [](const global_options& opts) {
-                               const auto rep = properties::run_battery(properties::all_laws(),
-                                                                        options_from(opts, properties::default_jobs()));
+// NOTE: the report of `properties` with its defaults; one summary check per property (P1–P8), from its law
+// checks; a failed law's note and failure go to stderr.
+const registrar job{main_job{30, "properties", "properties",
+                             [](const global_options& opts) {
+                               auto rep = properties::run_battery(properties::all_laws(),
+                                                                  options_from(opts, properties::default_jobs()));
                                for (const auto& c : verify::top_checks(rep))
                                  if (verify::is_failure(c.outcome)) std::cerr << properties::failure_text(c) << "\n";
-                               return properties::by_property(rep);
-                             }}};
+                               return rep;
+                             },
+                             properties::by_property}};
 
 }  // namespace
 }  // namespace orderblind::cli

@@ -45,17 +45,21 @@ const registrar cmd{command{
       });
     }}};
 
-// NOTE: a proof's run is already one check (the weakest kind of its steps, its cases and seed): the
-// summary prints it as the subcommand does, without the per-step details.
-const registrar job{main_job{20, "proofs", [](const global_options& opts) {
+// NOTE: the report of `prove all`; a proof's run is already one check (the weakest kind of its steps, its
+// cases and seed): the summary prints each certificate as the subcommand does, without the per-step details.
+const registrar job{main_job{20, "proofs", "prove all",
+                             [](const global_options& opts) {
                                const auto cfg = resolve(opts);
-                               verify::value::checks rows;
-                               for (const auto& p : proofs::registered_proofs()) {
-                                 auto c = p.run(cfg);
+                               verify::value::checks certs;
+                               for (const auto& p : proofs::registered_proofs()) certs.push_back(p.run(cfg));
+                               return proofs::certificates_report(std::move(certs), cfg);
+                             },
+                             [](const verify::report& r) {
+                               verify::value::checks rows = field_as<verify::value::checks>(r.body, "certificates");
+                               for (auto& c : rows) {
                                  c.id = "proof:" + c.id;
                                  c.statement += " (" + c.source + ")";
                                  std::erase_if(c.details, [](const verify::field& f) { return f.key != "reproduce"; });
-                                 rows.push_back(std::move(c));
                                }
                                return rows;
                              }}};

@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: MIT
 // The `orderblind` command: with no arguments, runs every registered job and emits the summary report.
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <new>
+
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 
@@ -84,6 +90,49 @@ int out_of_memory() {
   return bad_usage;
 }
 
+/// A directory this process can write files into (`--reports`).
+CLI::Validator writable_directory() {
+  return CLI::Validator(
+      [](const std::string& dir) -> std::string {
+        std::error_code ec;
+        const auto st = std::filesystem::status(dir, ec);
+        // NOTE: a path that is not there is reported in `ec` too; any other error is said as it is.
+        if (st.type() == std::filesystem::file_type::not_found) return "no such directory: '" + dir + "'";
+        if (ec) return "cannot read '" + dir + "': " + ec.message();
+        if (!std::filesystem::is_directory(st)) return "not a directory: '" + dir + "'";
+        if (::access(dir.c_str(), W_OK | X_OK) != 0)
+          return "cannot write into '" + dir + "': " + std::strerror(errno);
+        return {};
+      },
+      "DIR");
+}
+
+/// The file name of `command`'s report in `--reports DIR`: its words joined by '-', and the format's
+/// extension ("prove all", json → prove-all.json).
+std::string report_file_name(std::string command, verify::format f) {
+  std::replace(command.begin(), command.end(), ' ', '-');
+  switch (f) {
+    case verify::format::json: return command + ".json";
+    case verify::format::markdown: return command + ".md";
+    case verify::format::junit: return command + ".xml";
+    case verify::format::text: break;
+  }
+  return command + ".txt";
+}
+
+/// Writes `r` as `emit` prints it to DIR/<report_file_name>; a file that cannot be written is bad usage
+/// (usage_error naming it and why).
+void write_report(const verify::report& r, const std::string& command, const std::string& dir,
+                  const global_options& opts) {
+  const auto path = std::filesystem::path(dir) / report_file_name(command, *verify::parse_format(opts.format));
+  errno = 0;
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (out) emit(r, opts, out);
+  if (out) out.close();
+  if (!out)
+    throw usage_error("--reports", "cannot write " + path.string() + (errno ? std::string(": ") + std::strerror(errno) : ""));
+}
+
 /// The schema name of the no-argument run's report.
 constexpr const char* summary_schema = "orderblind-summary/2";
 
@@ -121,6 +170,17 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1L, 100000000L));
   app.add_option("--seed", opts.seed, "RNG seed for the random cases, 0 to 2^64-1 (default: fixed, and printed)")
       ->transform(decimal_whole_number(UINT64_MAX));
+  std::string reports;
+  app.add_option("--reports", reports,
+                 "with no subcommand: also write each job's full report, as 'orderblind --format F <subcommand>' "
+                 "prints it with the same options, into DIR (e.g. DIR/prove-all.json)")
+      ->check(writable_directory());
+  // NOTE: a subcommand prints its one report, and --reports would write nothing: refused before the
+  // subcommand runs (the main app's parse-complete callback runs before its subcommands' callbacks).
+  app.parse_complete_callback([&app, &reports] {
+    if (!reports.empty() && !app.get_subcommands().empty())
+      throw usage_error("--reports", "only for the run without a subcommand");
+  });
   app.fallthrough();  // global options may follow the subcommand
   app.require_subcommand(0, 1);
 
@@ -162,10 +222,16 @@ int main(int argc, char** argv) {
   std::sort(jobs.begin(), jobs.end(), [](const main_job& a, const main_job& b) { return a.order < b.order; });
   orderblind::verify::value::checks rows;
   try {
+    require_format(opts.format);
     for (const auto& j : jobs) {
-      auto r = j.run(opts);
+      const auto report = j.report(opts);
+      if (!reports.empty()) write_report(report, j.command, reports, opts);
+      auto r = j.summarise(report);
       rows.insert(rows.end(), r.begin(), r.end());
     }
+  } catch (const usage_error& e) {
+    std::cerr << "orderblind: " << e.what() << " (see 'orderblind --help')\n";
+    return bad_usage;
   } catch (const std::invalid_argument& e) {  // bad input, e.g. a malformed RC_PARAMS or ORDERBLIND_CASE_SCALE
     std::cerr << "orderblind: bad input: " << e.what() << "\n";
     return bad_usage;

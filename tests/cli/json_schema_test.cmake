@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: MIT
 # Validates `orderblind --format json` output against one definition of docs/json-schema/orderblind.schema.json.
 #   cmake -DPYTHON=/usr/bin/python3 -DVALIDATOR=validate_json.py -DSCHEMA=… -DDEF=<$defs name> [-DLINES=1]
-#         then either  -DEXE=orderblind -DARGS="a|b|c" -DEXPECT_RC=n -DOUT=<file>   (run the command, validate its stdout)
+#         then either  -DEXE=orderblind -DARGS="a|b|c" -DEXPECT_RC=n -DOUT=<file>   (run the command, validate its stdout;
+#                                                                                    -DFRESH_DIR=<dir>: empty <dir> first)
 #         or           -DDOC=<file> -DEXPECT_INVALID=<regex>                       (a broken document must be rejected,
-#                                                                                    with exactly one error matching the regex)
+#                                                                                    with exactly one error matching the regex;
+#                                                                                    without -DEXPECT_INVALID it must validate)
 #   -P json_schema_test.cmake
 set(lines)
 if(LINES)
@@ -11,6 +13,10 @@ if(LINES)
 endif()
 if(DEFINED EXE)
   string(REPLACE "|" ";" args "${ARGS}")
+  if(DEFINED FRESH_DIR)  # NOTE: no file of an earlier run is left to be read as this run's
+    file(REMOVE_RECURSE "${FRESH_DIR}")
+    file(MAKE_DIRECTORY "${FRESH_DIR}")
+  endif()
   execute_process(COMMAND ${EXE} ${args} RESULT_VARIABLE rc OUTPUT_FILE ${OUT} ERROR_VARIABLE err)
   if(NOT rc STREQUAL EXPECT_RC)
     message(FATAL_ERROR "orderblind ${args}: expected exit code ${EXPECT_RC}, got ${rc}\n${err}")

@@ -6,10 +6,13 @@ verdict, kind of evidence, cases, seed and counts to be what the subcommand's ch
 A drift test: the summary once labelled the MPFI enclosures "sampled, within a bound" with no seed while
 `orderblind enclosures` said "rigorous enclosure" with a seed.
 
-Usage: summary_matches_subcommands.py [--saved ARGS=FILE]... EXE
+Usage: summary_matches_subcommands.py [--saved ARGS=FILE]... [--rerun ARGS]... EXE
   --saved ARGS=FILE  read the report of `EXE --cases 2 --seed 7 --format json ARGS` from FILE instead of running
                      it (ARGS as one string, "" for the no-subcommand run): a report another test already ran
-                     with these options (the ctest fixture of tests/cli/CMakeLists.txt), so that it runs once."""
+                     with these options (the ctest fixture of tests/cli/CMakeLists.txt: the main job's summary
+                     and the reports its jobs wrote with --reports), so that it runs once.
+  --rerun ARGS       run `EXE --cases 2 --seed 7 --format json ARGS` all the same and require its output to be
+                     the saved file, byte for byte: the saved reports are the subcommands' own output."""
 import json
 import subprocess
 import sys
@@ -73,17 +76,44 @@ def summarise(checks):
     }
 
 
+def same_bytes(exe, key):
+    """`EXE … ARGS`'s own output against the saved report of ARGS: the first differing line, or None."""
+    if key not in SAVED:
+        sys.exit(f"--rerun {key!r}: no --saved report of it")
+    p = subprocess.run([exe, *COMMON, *key.split(" ")], capture_output=True, check=False)
+    if p.returncode not in (0, 1):
+        sys.exit(f"{key} exited {p.returncode}: {p.stderr.decode(errors='replace')}")
+    with open(SAVED[key], "rb") as f:
+        saved = f.read()
+    if p.stdout == saved:
+        return None
+    ran, kept = p.stdout.splitlines(), saved.splitlines()
+    for i, (a, b) in enumerate(zip(ran, kept)):
+        if a != b:
+            return f"line {i + 1}: the subcommand prints {a[:200]!r}, the saved report has {b[:200]!r}"
+    return f"the subcommand prints {len(ran)} lines, the saved report has {len(kept)}"
+
+
 def main():
     argv = sys.argv[1:]
-    while len(argv) > 2 and argv[0] == "--saved":
-        key, sep, path = argv[1].partition("=")
-        if not sep:
-            sys.exit(f"--saved needs ARGS=FILE, got {argv[1]!r}")
-        SAVED[key] = path
+    rerun = []
+    while len(argv) > 2 and argv[0] in ("--saved", "--rerun"):
+        if argv[0] == "--rerun":
+            rerun.append(argv[1])
+        else:
+            key, sep, path = argv[1].partition("=")
+            if not sep:
+                sys.exit(f"--saved needs ARGS=FILE, got {argv[1]!r}")
+            SAVED[key] = path
         argv = argv[2:]
     if len(argv) != 1:
         sys.exit(__doc__)
     exe = argv[0]
+    failures = []
+    for key in rerun:
+        diff = same_bytes(exe, key)
+        if diff:
+            failures.append(f"{key}: its saved report is not what it prints: {diff}")
     results = run(exe)["results"]
     rows = {r["id"]: r for r in results}
     # Each summary row names one thing: a repeated id would let one row hide another's verdict.
@@ -103,7 +133,7 @@ def main():
     schemes = run(exe, "schemes")
     for s in schemes["schemes"]:
         expected["pe:" + s["scheme"] + " [" + s["arithmetic"] + "]"] = summarise(list(all_checks(s)))
-    failures = [f"{rid}: more than one summary row has this id" for rid in repeated]
+    failures += [f"{rid}: more than one summary row has this id" for rid in repeated]
     for rid, want in expected.items():
         got = rows.get(rid)
         if got is None:
@@ -121,7 +151,8 @@ def main():
     if failures:
         print("\n".join(failures))
         sys.exit(1)
-    print(f"{len(expected)} summary rows and the proofs match their subcommands")
+    print(f"{len(expected)} summary rows and the proofs match their subcommands; "
+          f"{len(rerun)} saved report(s) are their subcommands' output byte for byte ({', '.join(rerun) or 'none'})")
 
 
 if __name__ == "__main__":

@@ -1,11 +1,17 @@
 # SPDX-License-Identifier: MIT
-# cmake -DBUILD_DIR=… -DWORK_DIR=… -DCONSUMER_DIR=… -DHEADER=… -DCXX=… [-DSCRIPT_ONLY=ON] -P check_scheme.cmake
+# cmake -DBUILD_DIR=… -DWORK_DIR=… -DCONSUMER_DIR=… -DHEADER=… -DCXX=… [-DLAUNCHER=ccache] [-DSCRIPT_ONLY=ON] -P check_scheme.cmake
 # A user's scheme header checked against the installed package, as docs/user-schemes.md says:
 #   default:     orderblind_check_scheme() in a CMake project (tests/install/scheme_check): configure, build,
 #                run the check with the exit codes 0 (agrees), 1 (a stated verdict differs), 2 (bad usage),
 #                run its ctest test, and the refusal of two schemes under one name;
 #   SCRIPT_ONLY: the installed script orderblind-check-scheme, without CMake.
 file(REMOVE_RECURSE ${WORK_DIR})
+# NOTE: -DLAUNCHER=ccache (the build's compiler launcher, '|'-separated): the consumer compiles through it.
+set(launcher)
+if(LAUNCHER)
+  string(REPLACE "|" ";" LAUNCHER "${LAUNCHER}")
+  set(launcher "-DCMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER}")
+endif()
 # run(<what> <expected exit code> <command…>): sets `out` (stdout and stderr) in the caller.
 function(run what expect_rc)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE o ERROR_VARIABLE e)
@@ -54,7 +60,7 @@ endif()
 
 # NOTE: only the install prefix is on the search path, never the source or build tree.
 run("configure the scheme check" 0 ${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/build
-    -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_BUILD_TYPE=Release -DHEADER=${HEADER})
+    -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCMAKE_CXX_COMPILER=${CXX} ${launcher} -DCMAKE_BUILD_TYPE=Release -DHEADER=${HEADER})
 run("build the scheme check" 0 ${CMAKE_COMMAND} --build ${WORK_DIR}/build -j2)
 set(check ${WORK_DIR}/build/check_my_scheme)
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The catalogue's matrix: every scheme of PE-CATALOGUE.md is registered, every property is decided,
 // and every cell agrees with the catalogue's expected outcome.
-// NOTE: read from the report of `orderblind --format json --cases 2 --seed 7 schemes` that the ctest
-// "json schema: schemes: every scheme of the registry" writes and validates (fixture cli_schemes_report,
-// tests/cli): the command runs the catalogue's registry, linked here too, so the catalogue runs once for
-// both tests instead of twice (≈ 65 s of CPU each on a 2-core machine). ctest runs that test first, also
-// when this one is chosen alone (-R).
+// NOTE: read from the report of `orderblind --format json --cases 2 --seed 7 schemes` that the main job of
+// the ctest "json schema: the no-subcommand summary" writes with --reports (fixture cli_reports, tests/cli;
+// "json schema: schemes: every scheme of the registry" validates it): the command runs the catalogue's
+// registry, linked here too, so the catalogue runs once for the whole suite (≈ 65 s of CPU each time on a
+// 2-core machine). ctest runs that test first, also when this one is chosen alone (-R).
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -23,7 +23,7 @@ const std::vector<nlohmann::json>& rows() {
     std::ifstream in(ORDERBLIND_SCHEMES_REPORT);
     if (!in)
       throw std::runtime_error(std::string("cannot read ") + ORDERBLIND_SCHEMES_REPORT +
-                               ": run this test through ctest, whose fixture cli_schemes_report writes it");
+                               ": run this test through ctest, whose fixture cli_reports writes it");
     const auto report = nlohmann::json::parse(in);
     std::vector<nlohmann::json> r;
     for (const auto& s : report.at("schemes"))
