@@ -44,10 +44,6 @@ struct schemes_request {
 int run_schemes_command(const schemes_request& request, const std::function<void(const verify::report&)>& emit,
                         std::ostream& err);
 
-/// One summary check per registered scheme, from the same cells `schemes` prints: held when its row
-/// agrees with its expected verdicts (the summary of `orderblind` with no subcommand).
-std::vector<verify::check> schemes_summary();
-
 /// The main of a user's scheme check: `<program> [--scheme NAME]… [--expect "property=verdict,…"]
 /// [--format text|markdown|json|junit]`; the report on standard output, the exit code above.
 int check_scheme_main(int argc, char** argv);

@@ -81,22 +81,6 @@ int run_schemes_command(const schemes_request& request, const std::function<void
   return rc;
 }
 
-std::vector<verify::check> schemes_summary() {
-  verify::value::checks rows;
-  for (const auto& s : scheme_registry()) {
-    const auto r = s.run();
-    const std::string name = run_text(r, "scheme");
-    verify::value::checks agreement;
-    verify::for_each_check(schemes_report({r}), [&](const verify::check& c) { agreement.push_back(c); });
-    rows.push_back(verify::summarise(
-        agreement, "pe:" + name + " [" + run_text(r, "arithmetic") + "]",  // NOTE: a scheme runs in several arithmetics
-        "PE battery on " + name +
-            (has_expectations(r) ? ": agrees with its expected verdicts (see 'orderblind schemes')"
-                                 : ": no expectation stated, nothing compared")));
-  }
-  return rows;
-}
-
 int check_scheme_main(int argc, char** argv) {
   static const char* const usage_text =
       "usage: %s [--scheme NAME]... [--expect \"property=verdict,...\"] [--format text|markdown|json|junit]\n"
