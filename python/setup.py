@@ -27,7 +27,8 @@ def _rel(path: str) -> str:
     return os.path.relpath(os.path.join(ROOT, path), HERE)
 
 
-# NOTE: two compile jobs: the machines this is built on are small, and the three units are ~1 min of CPU.
+# NOTE: two compile jobs: the machines this is built on are small, and the three units are ~100 s of CPU
+# (machine D, cold cache; pe_table.cpp instantiates the PE battery for double and mpq_rational tables).
 ParallelCompile("ORDERBLIND_PIP_JOBS", default=2).install()
 
 core = Pybind11Extension(
