@@ -138,8 +138,8 @@ verify::value::checks battery_on(Matrix<T> rows, const std::string& description,
     k.residual = c.residual;
     k.cases = c.cases;
     k.seed = cfg.seed;
-    // NOTE: the battery states a residual where its comparisons have one bound each (relative scores): the
-    // largest |difference| as a fraction of that bound.
+    // NOTE: the battery states a residual where its comparisons have one bound each (relative scores, and
+    // shift-linearity's least squares on a table in double): the largest |difference| as a fraction of it.
     const bool fraction = c.residual.template as<double>() != nullptr;
     k.with("unit", scalar_traits<T>::is_exact ? std::string("exact ==")
                                                : (fraction ? "the largest |difference| as a fraction of its bound (≤ 1 held); " : "") + unit)

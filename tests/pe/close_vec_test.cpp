@@ -84,6 +84,22 @@ TEST_CASE("pe close_vec: the quick rejection in double decides as the full mpfr1
   CHECK_FALSE(pe::detail::apart_in_double(n, n, 2304.0));
 }
 
+TEST_CASE("pe close_vec: a subnormal ε·s is left to the full comparison", "[pe][bound]") {
+  // NOTE: mpfr100's ε ≈ 2^-332 times a scale of 2^-720 is 2^-1052 in double, subnormal: its rounding is no
+  // longer relative, so the quick rejection declines even where k = 2^40 makes β = k·ε·s a normal double
+  // (the code before took it); the full comparison decides the pair (2^-720 apart, far above the bound).
+  const double s = std::ldexp(1.0, -720), k = std::ldexp(1.0, 40);
+  REQUIRE(static_cast<double>(scalar_traits<R>::epsilon()) * s < std::numeric_limits<double>::min());
+  REQUIRE(k * static_cast<double>(scalar_traits<R>::epsilon()) * s >= std::numeric_limits<double>::min());
+  const pe::vec<R> a = {R(s), R(0)}, b = {R(0), R(0)};
+  CHECK_FALSE(pe::detail::apart_in_double(a, b, k, s));
+  CHECK_FALSE(pe::detail::close_vec(a, b, k, R(s)));
+  // and at a normal ε·s (2^-600 · 2^-332 ≈ 2^-932) the same pair, scaled, is rejected in double
+  const double t = std::ldexp(1.0, -600);
+  const pe::vec<R> c = {R(t), R(0)};
+  CHECK(pe::detail::apart_in_double(c, b, k, t));
+}
+
 TEST_CASE("pe close_vec: double and exact types never take the quick rejection", "[pe][bound]") {
   const pe::vec<double> a = {1, 2}, b = {1, 3};
   CHECK_FALSE(pe::detail::apart_in_double(a, b, 4.0, 2.0));

@@ -244,8 +244,8 @@ verify::check non_number_cell(property p, const std::string& what, const vec<T>&
 /// A long exact number's decimal text ("-p" or "p/q") as a labelled decimal: "≈ 2.994652146e+102 (exact:
 /// 103 digits)" or "≈ 1.5e-3 (exact: p/q of 900/903 digits)"; anything else is returned unchanged.
 // NOTE: the same reading as the report renderer's (verify/render.hpp, exact_for_reading), written here
-// because that header does not compile under clang++ (its value type holds vectors of incomplete types),
-// and the battery must (the fuzz target is clang's). 17 leading digits of p and q give 10 correct digits.
+// because that header brings the JSON writer (nlohmann/json.hpp) into every unit that runs the battery.
+// 17 leading digits of p and q give 10 correct digits.
 inline std::string labelled_exact(const std::string& t, std::size_t max_chars = 24) {
   if (t.size() <= max_chars) return t;
   const std::size_t sign = (!t.empty() && t[0] == '-') ? 1 : 0;
@@ -318,8 +318,9 @@ std::string readable_vec(const vec<T>& v, std::size_t max_entries = 8) {
 // operation below adds a factor (1 ± u). The test x > 4u·y + 2β, with x = |fl(a_i) − fl(b_i)|,
 // y = |fl(a_i)| + |fl(b_i)| and β = k·(fl(ε)·fl(s) + fl(η)) in double, then gives |a_i − b_i| >
 // 2.9u·y + 1.9β > k·(ε·s + η) — the full comparison fails on that entry too. A value outside double's normal
-// range (overflow, underflow, NaN) is left to the full comparison, and so is a β that is not a normal
-// double (its rounding would no longer be relative).
+// range (overflow, underflow, NaN) is left to the full comparison, and so are a product ε·s and a β that
+// are not normal doubles (their rounding would no longer be relative: a subnormal ε·s carries an absolute
+// error up to 2^-1075, which a large k would carry into β).
 // `s` is the scale rounded to double (nearest), or an upper bound of it.
 template <Scalar T>
 bool apart_in_double(const vec<T>& a, const vec<T>& b, double k, double s) {
@@ -331,7 +332,9 @@ bool apart_in_double(const vec<T>& a, const vec<T>& b, double k, double s) {
     const auto normal = [](double x) { return x == 0 || (std::isfinite(x) && std::fabs(x) >= std::numeric_limits<double>::min()); };
     const double eps = static_cast<double>(scalar_traits<T>::epsilon()), eta = static_cast<double>(verify::detail::underflow_unit<T>());
     if (a.size() != b.size() || !normal(s) || !normal(eps) || !normal(eta) || !(k >= 0) || !std::isfinite(k)) return false;
-    const double beta = k * (eps * s + eta);
+    const double es = eps * s;
+    if (!normal(es)) return false;  // NOTE: a subnormal ε·s (ε·s = 0 with s > 0 is caught below, by β)
+    const double beta = k * (es + eta);
     if (!normal(beta) || (beta == 0 && k * s > 0)) return false;  // NOTE: ε·s underflowed: not a relative rounding
     for (std::size_t i = 0; i < a.size(); ++i) {
       const double da = static_cast<double>(a[i]), db = static_cast<double>(b[i]);
