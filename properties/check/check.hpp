@@ -58,9 +58,9 @@ verify::value::checks check_layer_exact(const layer_files& in, const check_setti
 /// "<property> (table)". In double on the table scaled by a power of two, the bounds in units of the
 /// file's own precision (float32: 2^-23); `exact`: over mpq_rational on the stored values, with ==.
 /// Each result is the law's agreement check (as `orderblind schemes` reports a cell): FAILED when the
-/// battery's verdict differs from what a positional table is expected to satisfy — bounded, length-
-/// consistent, injective, shift-linear, relative scores and breaks equivariance hold, extrapolates fails
-/// (each with the text that asks for it) — or from `expect` ("score decays=holds,…", replacing those);
+/// battery's verdict differs from what a positional table is expected to satisfy — bounded, injective,
+/// shift-linear, relative scores and breaks equivariance hold (each with the text that asks for it) — or
+/// from `expect` ("norm-preserving=holds,…", replacing those);
 /// the other laws report their verdict with nothing compared. Throws expectation_error for a malformed
 /// `expect`.
 verify::value::checks check_pe_table(const io::table& pe, bool exact, const check_settings& s,

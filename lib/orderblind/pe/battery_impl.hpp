@@ -1082,20 +1082,19 @@ verify::check translation_invariance(const S& s, const battery_config& cfg, prop
     T scale = mag;
     if (comparable(a) && scale < abs_value(a)) scale = abs_value(a);
     if (comparable(b) && scale < abs_value(b)) scale = abs_value(b);
-    if constexpr (!scalar_traits<T>::is_exact) {
-      // The check's residual: the largest |a − b| as a fraction of its own bound kk·(ε·s + η) (≤ 1 held).
-      if (comparable(a) && comparable(b)) {
-        const T bound = T(T(kk) * T(scalar_traits<T>::epsilon() * scale + verify::detail::underflow_unit<T>()));
-        if (bound > T(0)) {
-          const double fraction = static_cast<double>(T(abs_value(T(a - b)) / bound));
-          if (fraction > worst_fraction) {
-            worst_fraction = fraction;
-            c.residual = fraction;
-          }
-        }
+    if constexpr (scalar_traits<T>::is_exact) {
+      if (a == b) return false;
+    } else {
+      // The check's residual: verify's ratio, the largest |a − b| ÷ its bound kk·(ε·s + η) (≤ 1 held).
+      const verify::comparison cmp = verify::detail::compare_entries(
+          Matrix<T>(Matrix<T>::Constant(1, 1, a)), Matrix<T>(Matrix<T>::Constant(1, 1, b)),
+          verify::within_eps<T>(kk, verify::one_scale(scale), {}), "", "", false);
+      if (std::isfinite(cmp.ratio) && cmp.ratio > worst_fraction) {
+        worst_fraction = cmp.ratio;
+        c.residual = cmp.ratio;
       }
+      if (cmp.held) return false;
     }
-    if (close(a, b, kk, scale)) return false;
     c.outcome = verify::verdict::failed;
     c.note = "fails at m = " + std::to_string(m) + ", n = " + std::to_string(n) + ": score(m=" + std::to_string(m) +
                 ", n=" + std::to_string(n) + ") = " + readable(a) + " but score(m=" + std::to_string(m2) + ", n=" +
@@ -1311,7 +1310,6 @@ verify::check shift_linear_least_squares(const S& s, const battery_config& cfg) 
   }
   const double scale = pe.cwiseAbs().maxCoeff();
   const double kk = tolerance_units(cfg, L, d);
-  const double bound = kk * (std::numeric_limits<double>::epsilon() * scale + std::numeric_limits<double>::denorm_min());
   double worst = 0;
   std::int64_t compared = 0;
   std::vector<Eigen::Index> shifts;
@@ -1321,23 +1319,23 @@ verify::check shift_linear_least_squares(const S& s, const battery_config& cfg) 
   for (Eigen::Index k : shifts) {
     const Eigen::MatrixXd a = pe.topRows(L - k), b = pe.bottomRows(L - k);
     const Eigen::MatrixXd tk = a.completeOrthogonalDecomposition().solve(b);
-    const Eigen::MatrixXd r = a * tk - b;
-    for (Eigen::Index p = 0; p < r.rows(); ++p)
-      for (Eigen::Index j = 0; j < d; ++j) {
-        ++compared;
-        const double e = std::abs(r(p, j));
-        // NOTE: a NaN residual (an overflowed fit) fails: !(e <= bound) is true for it.
-        if (!(e <= bound)) {
-          c.outcome = verify::verdict::failed;
-          c.residual = std::isfinite(e) ? e / bound : std::numeric_limits<double>::infinity();
-          c.note = "the least-squares T_" + std::to_string(k) + " of PE(p)·T ≈ PE(p+" + std::to_string(k) +
-                   ") over every p leaves " + readable(r(p, j)) + " at PE(" + std::to_string(p + k) + ")[" + std::to_string(j) +
-                   "] (" + readable(b(p, j)) + "), above the bound " + readable(bound);
-          battery_evidence(c) = c.note + " (" + tolerance_words<double>(kk) + ", s = max|PE| = " + readable(scale) + ")";
-          return c;
-        }
-        worst = std::max(worst, bound > 0 ? e / bound : 0.0);
-      }
+    const Matrix<double> image = a * tk;
+    // verify's comparison: every entry within kk·(ε·max|PE| + η), a NaN (an overflowed fit) failing.
+    const verify::comparison cmp = verify::compare(image, Matrix<double>(b),
+                                                   verify::within_eps<double>(kk, verify::one_scale(scale), {}));
+    compared += b.size();
+    if (!cmp.held) {
+      const Eigen::Index p = std::max<Eigen::Index>(cmp.at.row, 0), j = std::max<Eigen::Index>(cmp.at.col, 0);
+      c.outcome = verify::verdict::failed;
+      c.residual = std::isfinite(cmp.ratio) ? cmp.ratio : std::numeric_limits<double>::infinity();
+      c.note = "the least-squares T_" + std::to_string(k) + " of PE(p)·T ≈ PE(p+" + std::to_string(k) +
+               ") over every p maps PE(" + std::to_string(p) + ")[" + std::to_string(j) + "] to " +
+               readable(image(p, j)) + ", but PE(" + std::to_string(p + k) + ")[" + std::to_string(j) + "] = " +
+               readable(b(p, j)) + " (" + readable(cmp.ratio) + " × its bound)";
+      battery_evidence(c) = c.note + " (" + tolerance_words<double>(kk) + ", s = max|PE| = " + readable(scale) + ")";
+      return c;
+    }
+    worst = std::max(worst, cmp.ratio);
   }
   std::string ks;
   for (Eigen::Index k : shifts) ks += (ks.empty() ? "" : ", ") + std::to_string(k);
