@@ -10,12 +10,14 @@
 #include <cstdint>
 #include <exception>
 #include <limits>
+#include <map>
 #include <new>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <Eigen/QR>
@@ -468,6 +470,44 @@ scalar_of<S> position_score(const S& s, const vec<scalar_of<S>>& q, const vec<sc
     return scalar_of<S>(dot(q, k) + s.bias(q, k, m, n));
   }
 }
+
+/// position_score for one content pair (q, k) with each position's query and key (or encoding) computed
+/// once while kept: the pairwise laws score every pair of a grid, so each position meets many partners.
+// NOTE: a RoPE query in mpfr100 costs d/2 cosines and sines; scoring the P² pairs of the near grid afresh
+// took two scheme calls per pair where P calls per side suffice. A bias scheme's score is not a product of
+// per-position values and is called as it is. Callers clear `kept` between regions to bound memory.
+template <class S>
+struct score_memo {
+  const S& s;
+  const vec<scalar_of<S>>& q;
+  const vec<scalar_of<S>>& k;
+  std::map<std::pair<Eigen::Index, Eigen::Index>, vec<scalar_of<S>>> queries, keys;  // (position, length) → value
+
+  scalar_of<S> operator()(Eigen::Index m, Eigen::Index n, Eigen::Index length) {
+    if constexpr (S::kind == pe_kind::score_bias) {
+      return position_score(s, q, k, m, n, length);
+    } else {
+      return dot(side(queries, m, length, false), side(keys, n, length, true));
+    }
+  }
+  void clear() {
+    queries.clear();
+    keys.clear();
+  }
+
+ private:
+  const vec<scalar_of<S>>& side(std::map<std::pair<Eigen::Index, Eigen::Index>, vec<scalar_of<S>>>& kept, Eigen::Index p,
+                                Eigen::Index length, bool key_side) {
+    // NOTE: an additive scheme's score is PE(m)·PE(n): both sides are the one encoding, kept once.
+    auto& into = S::kind == pe_kind::additive ? queries : kept;
+    const std::pair<Eigen::Index, Eigen::Index> at{p, S::kind == pe_kind::additive ? length : 0};
+    if (auto it = into.find(at); it != into.end()) return it->second;
+    vec<scalar_of<S>> v;
+    if constexpr (S::kind == pe_kind::additive) v = s.encode(p, length);
+    else if constexpr (S::kind == pe_kind::query_key) v = key_side ? s.key(k, p) : s.query(q, p);
+    return into.emplace(at, std::move(v)).first->second;
+  }
+};
 
 /// A finite scheme small enough to be checked whole (max_position() ≤ cfg.whole_table).
 template <class S>
@@ -1031,23 +1071,44 @@ verify::check check_extrapolates(const S& s, const battery_config& cfg) {
   return c;
 }
 
-/// The samples whose images a shift-linear T_k must map: (PE(p), PE(p+k)), or (f(e_j, p), f(e_j, p+k)).
+/// The samples of position p whose images a shift-linear T_k must map: PE(p), or f(e_j, p) for every
+/// basis vector e_j (the queries, or the keys).
 template <class S>
-void shift_samples(const S& s, Eigen::Index p, Eigen::Index k, Eigen::Index length, bool key_side, std::vector<vec<scalar_of<S>>>& a,
-                   std::vector<vec<scalar_of<S>>>& b) {
+std::vector<vec<scalar_of<S>>> position_samples(const S& s, Eigen::Index p, Eigen::Index length, bool key_side) {
   using T = scalar_of<S>;
+  std::vector<vec<T>> out;
   if constexpr (S::kind == pe_kind::additive) {
     (void)key_side;
-    a.push_back(s.encode(p, length));
-    b.push_back(s.encode(p + k, length));
+    out.push_back(s.encode(p, length));
   } else if constexpr (S::kind == pe_kind::query_key) {
+    (void)length;
     for (Eigen::Index j = 0; j < s.dim(); ++j) {
       const auto e = basis<T>(s.dim(), j);
-      a.push_back(key_side ? s.key(e, p) : s.query(e, p));
-      b.push_back(key_side ? s.key(e, p + k) : s.query(e, p + k));
+      out.push_back(key_side ? s.key(e, p) : s.query(e, p));
     }
   }
+  return out;
 }
+
+/// position_samples, each computed once while kept: a position's samples are fitted or mapped for one
+/// shift and are the image for another (PE(p + 3) is the image of PE(p) for k = 3 and of PE(p + 2) for k = 1).
+// NOTE: a RoPE query in mpfr100 costs d/2 cosines and sines, and a position's samples are d of them;
+// computed afresh per shift, they were two thirds of `orderblind schemes`' time. check_shift_linear keeps
+// one region (the near range, one far window) at a time, so memory stays a region's d×d values per position.
+template <class S>
+struct sample_memo {
+  const S& s;
+  bool key_side = false;
+  std::map<std::pair<Eigen::Index, Eigen::Index>, std::vector<vec<scalar_of<S>>>> kept;
+
+  /// The samples at p in a sequence of `length` (a query_key scheme's take no length).
+  const std::vector<vec<scalar_of<S>>>& operator()(Eigen::Index p, Eigen::Index length) {
+    const std::pair<Eigen::Index, Eigen::Index> key{p, S::kind == pe_kind::additive ? length : 0};
+    if (auto it = kept.find(key); it != kept.end()) return it->second;
+    auto samples = position_samples(s, p, length, key_side);
+    return kept.emplace(key, std::move(samples)).first->second;
+  }
+};
 
 /// Translation invariance b(m+c, n+c) = b(m, n) (for bias schemes) / score(m+c, n+c) = score(m, n).
 /// Probes the near grid shifted by c, the far windows (against the same offsets near 0), and pairs at
@@ -1163,11 +1224,12 @@ verify::check translation_invariance(const S& s, const battery_config& cfg, prop
   for (int ci = 0; ci < cfg.contents; ++ci) {
     vec<T> q, k;
     content(ci, q, k);
+    score_memo<S> score{s, q, k, {}, {}};
     for (Eigen::Index shift : cfg.shifts)
       for (Eigen::Index m = 0; m < P; ++m)
         for (Eigen::Index n = 0; n < P; ++n) {
           if (m + shift >= length || n + shift >= length) continue;
-          const T a = position_score(s, q, k, m, n, length), b = position_score(s, q, k, m + shift, n + shift, length);
+          const T a = score(m, n, length), b = score(m + shift, n + shift, length);
           const double kk = tolerance_units(cfg, std::max(m, n) + shift, s.dim());
           const T mag = T(T(norm2(q) + norm2(k)) * T(1 + P + shift));
           if (differ(m, n, a, m + shift, n + shift, b, kk, mag, q, k, "", "")) return c;
@@ -1182,16 +1244,17 @@ verify::check translation_invariance(const S& s, const battery_config& cfg, prop
     for (int ci = 0; ci < cfg.contents; ++ci) {
       vec<T> q, k;
       content(ci, q, k);
+      score_memo<S> score{s, q, k, {}, {}};
       for (Eigen::Index i = 0; i < cfg.far_span; ++i)
         for (Eigen::Index j = 0; j < cfg.far_span; ++j) {
           const Eigen::Index m = B + i, n = B + j;
-          const T ref = position_score(s, q, k, i, j, far_length);
-          const T a = position_score(s, q, k, m, n, far_length);
+          const T ref = score(i, j, far_length);
+          const T a = score(m, n, far_length);
           const double kk = tolerance_units(cfg, m + max_shift, s.dim());
           const T mag = T(T(norm2(q) + norm2(k)) * T(1 + P + max_shift));
           std::vector<std::pair<std::pair<Eigen::Index, Eigen::Index>, T>> others = {{{i, j}, ref}};
           for (Eigen::Index shift : cfg.shifts)
-            others.push_back({{m + shift, n + shift}, position_score(s, q, k, m + shift, n + shift, far_length)});
+            others.push_back({{m + shift, n + shift}, score(m + shift, n + shift, far_length)});
           for (const auto& [mn, b] : others)
             if (differ(m, n, a, mn.first, mn.second, b, kk, mag, q, k,
                        " (window around " + position_words(B + cfg.far_span / 2) + ")", "; " + tolerance_words<T>(kk)))
@@ -1373,17 +1436,25 @@ verify::check check_shift_linear(const S& s, const battery_config& cfg) {
     const Eigen::Index verify_to = whole ? length - max_shift : std::min(length - 8, fit + 2 * cfg.positions);
     const T zero_tol = pivot_zero_tolerance<T>(cfg);
     Eigen::Index verified = 0;
-    for (Eigen::Index k : cfg.shifts)
-      for (int side = 0; side < (S::kind == pe_kind::query_key ? 2 : 1); ++side) {
+    for (int side = 0; side < (S::kind == pe_kind::query_key ? 2 : 1); ++side) {
+      sample_memo<S> at{s, side == 1, {}};
+      const std::string what = S::kind == pe_kind::additive ? "PE" : side ? "key" : "query";
+      // T_k for every shift, fitted on p < fit.
+      std::vector<std::pair<Eigen::Index, linear_fit<T>>> maps;
+      for (Eigen::Index k : cfg.shifts) {
         if (fit + k > length) continue;  // NOTE: a table too short for this shift: no PE(p + k) to fit
         std::vector<vec<T>> a, b;
-        for (Eigen::Index p = 0; p < fit; ++p) shift_samples(s, p, k, length, side == 1, a, b);
+        for (Eigen::Index p = 0; p < fit; ++p) {
+          const auto& from = at(p, length);
+          const auto& to = at(p + k, length);
+          a.insert(a.end(), from.begin(), from.end());
+          b.insert(b.end(), to.begin(), to.end());
+        }
         for (std::size_t i = 0; i < a.size(); ++i) {
           if (const Eigen::Index j = first_non_number(a[i]); j >= 0) return non_number_cell(property::shift_linear, "a fitting sample", a[i], j);
           if (const Eigen::Index j = first_non_number(b[i]); j >= 0) return non_number_cell(property::shift_linear, "a fitting sample's image", b[i], j);
         }
         auto f = fit_linear_map(a, b, zero_tol);
-        const std::string what = S::kind == pe_kind::additive ? "PE" : side ? "key" : "query";
         if (!f.consistent) {
           c.outcome = verify::verdict::failed;
           const Eigen::Index sample = to_index(f.inconsistent_sample, "the inconsistent sample");
@@ -1395,48 +1466,49 @@ verify::check check_shift_linear(const S& s, const battery_config& cfg) {
                        format_vec(b[f.inconsistent_sample]) + " (" + arithmetic_name<T>() + ")";
           return c;
         }
-        const double kk = fit_tolerance_units(cfg, verify_to + k, d, static_cast<double>(f.condition));
-        for (Eigen::Index p = fit; p < verify_to; ++p) {
-          std::vector<vec<T>> va, vb;
-          shift_samples(s, p, k, length, side == 1, va, vb);
-          const auto images = apply_map(f.map, va);
-          for (std::size_t j = 0; j < va.size(); ++j) {
-            ++verified;
-            const auto& got = images[j];
-            if (!close_vec(got, vb[j], kk)) {
-              c.outcome = verify::verdict::failed;
-              c.note = "T_" + std::to_string(k) + " fitted on p < " + std::to_string(fit) + " maps " + what + "(" +
-                          std::to_string(p) + ") to " + format_vec(got) + ", but " + what + "(" +
-                          std::to_string(p + k) + ") = " + format_vec(vb[j]);
-              battery_evidence(c) = c.note + " (" + tolerance_words<T>(kk) + ")";
-              return c;
-            }
-          }
-        }
-        // Far windows: the same T_k must map PE(p) to PE(p+k) around every power of two planned and
-        // below max_position.
-        for (Eigen::Index B : far_bases(s, cfg, k)) {
-          const double kf = fit_tolerance_units(cfg, B + cfg.far_span + k, d, static_cast<double>(f.condition));
-          for (Eigen::Index p = B; p < B + cfg.far_span; ++p) {
-            std::vector<vec<T>> va, vb;
-            shift_samples(s, p, k, std::max(length, p + k + 1), side == 1, va, vb);
-            const auto images = apply_map(f.map, va);
-            for (std::size_t j = 0; j < va.size(); ++j) {
-              ++verified;
-              const auto& got = images[j];
-              if (!close_vec(got, vb[j], kf)) {
-                c.outcome = verify::verdict::failed;
-                c.note = "T_" + std::to_string(k) + " fitted on p < " + std::to_string(fit) + " maps " + what + "(" +
-                            std::to_string(p) + ") to " + format_vec(got) + ", but " + what + "(" +
-                            std::to_string(p + k) + ") = " + format_vec(vb[j]) + " (window around " +
-                            position_words(B + cfg.far_span / 2) + ")";
-                battery_evidence(c) = c.note + " (" + tolerance_words<T>(kf) + ")";
-                return c;
-              }
-            }
-          }
-        }
+        maps.emplace_back(k, std::move(f));
       }
+      // T_k·sample(p) against sample(p + k) in a sequence of `len`, within kk units: false (the check
+      // filled as failed, `where` ending its note) when an image differs.
+      auto maps_onto = [&](Eigen::Index k, const linear_fit<T>& f, Eigen::Index p, Eigen::Index len, double kk,
+                           const std::string& where) {
+        const auto& va = at(p, len);
+        const auto& vb = at(p + k, len);
+        const auto images = apply_map(f.map, va);
+        for (std::size_t j = 0; j < va.size(); ++j) {
+          ++verified;
+          if (close_vec(images[j], vb[j], kk)) continue;
+          c.outcome = verify::verdict::failed;
+          c.note = "T_" + std::to_string(k) + " fitted on p < " + std::to_string(fit) + " maps " + what + "(" +
+                   std::to_string(p) + ") to " + format_vec(images[j]) + ", but " + what + "(" + std::to_string(p + k) +
+                   ") = " + format_vec(vb[j]) + where;
+          battery_evidence(c) = c.note + " (" + tolerance_words<T>(kk) + ")";
+          return false;
+        }
+        return true;
+      };
+      for (const auto& [k, f] : maps) {
+        const double kk = fit_tolerance_units(cfg, verify_to + k, d, static_cast<double>(f.condition));
+        for (Eigen::Index p = fit; p < verify_to; ++p)
+          if (!maps_onto(k, f, p, length, kk, "")) return c;
+      }
+      at.kept.clear();
+      // Far windows: the same T_k must map PE(p) to PE(p+k) around every power of two planned and below
+      // max_position (window by window, each for every shift that reaches it).
+      std::map<Eigen::Index, std::vector<std::size_t>> windows;
+      for (std::size_t i = 0; i < maps.size(); ++i)
+        for (Eigen::Index B : far_bases(s, cfg, maps[i].first)) windows[B].push_back(i);
+      for (const auto& [B, which] : windows) {
+        for (std::size_t i : which) {
+          const auto& [k, f] = maps[i];
+          const double kf = fit_tolerance_units(cfg, B + cfg.far_span + k, d, static_cast<double>(f.condition));
+          for (Eigen::Index p = B; p < B + cfg.far_span; ++p)
+            if (!maps_onto(k, f, p, std::max(length, p + k + 1), kf, " (window around " + position_words(B + cfg.far_span / 2) + ")"))
+              return c;
+        }
+        at.kept.clear();
+      }
+    }
     if (verified == 0) return too_few_positions<T>(property::shift_linear, length);
     c.outcome = held();
     c.cases = static_cast<std::int64_t>(verified);
