@@ -68,10 +68,8 @@ struct angle_table {
       return {T(amplitude * rc), T(amplitude * rs)};
     } else {
       if constexpr (scalar_traits<T>::has_trig) {
-        using std::cos;
-        using std::sin;
-        const T a = T(p) * at_index(theta, i);
-        return {T(amplitude * T(cos(a))), T(amplitude * T(sin(a)))};
+        const auto [c, s] = cos_and_sin(T(T(p) * at_index(theta, i)));
+        return {T(amplitude * c), T(amplitude * s)};
       } else {
         throw unsupported_operation_error("a real frequency table needs sin/cos: use a real scalar");
       }

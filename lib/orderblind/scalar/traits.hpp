@@ -11,6 +11,7 @@
 #include <limits>
 #include <sstream>
 #include <string>
+#include <utility>
 
 namespace orderblind {
 
@@ -88,6 +89,20 @@ bool is_finite(const T& x) {
   } else {
     (void)x;
     return true;
+  }
+}
+
+/// (cos x, sin x) of a scalar with trigonometry: the traits' own `cos_sin(x)` when they have one (MPFR
+/// computes both in one call), else cos and sin.
+template <Scalar T>
+  requires(scalar_traits<T>::has_trig)
+std::pair<T, T> cos_and_sin(const T& x) {
+  if constexpr (requires { scalar_traits<T>::cos_sin(x); }) {
+    return scalar_traits<T>::cos_sin(x);
+  } else {
+    using std::cos;
+    using std::sin;
+    return {T(cos(x)), T(sin(x))};
   }
 }
 
