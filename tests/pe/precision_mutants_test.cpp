@@ -142,14 +142,19 @@ TEST_CASE("past the default boundary budget (k = 19…24) the exact rotary row s
   const int k = GENERATE(range(exact_rotary_reach + 1, 25));
   const Eigen::Index period = Eigen::Index(1) << k;
   INFO("k = " << k);
-  auto exact = pythagorean_rope<mutants::rope_ids_mod<Q>>();
-  exact.period = period;
-  const auto exact_row = run_battery(exact, "mutant", only<Q>({property::relative_scores}));
-  const auto& e = law(exact_row, property::relative_scores);
-  INFO(battery_evidence(e));
-  CHECK(held_exactly(e));  // NOTE: not probed there by default: the limit, stated
-  CHECK_THAT(battery_evidence(e), Catch::Matchers::Contains("boundary pairs stop before " + pow2(exact_rotary_reach + 1)));
-  CHECK_THAT(battery_evidence(e), Catch::Matchers::Contains("the real-arithmetic rows probe the farther windows"));
+  // NOTE: the exact row runs at the ends of the range only: it probes no position past 2^18 + 1 (the
+  // limit it states), where ids modulo 2^k for k = 19…24 are the ids themselves, so the rows for k = 20…23
+  // would compute what these two compute (≈ 2.6 s of CPU each, machine D).
+  if (k == exact_rotary_reach + 1 || k == 24) {
+    auto exact = pythagorean_rope<mutants::rope_ids_mod<Q>>();
+    exact.period = period;
+    const auto exact_row = run_battery(exact, "mutant", only<Q>({property::relative_scores}));
+    const auto& e = law(exact_row, property::relative_scores);
+    INFO(battery_evidence(e));
+    CHECK(held_exactly(e));  // NOTE: not probed there by default: the limit, stated
+    CHECK_THAT(battery_evidence(e), Catch::Matchers::Contains("boundary pairs stop before " + pow2(exact_rotary_reach + 1)));
+    CHECK_THAT(battery_evidence(e), Catch::Matchers::Contains("the real-arithmetic rows probe the farther windows"));
+  }
   auto twin = pythagorean_rope<mutants::rope_ids_mod<R>>();
   twin.period = period;
   auto grid = pythagorean_rope<mutants::rope_significand<R>>();
