@@ -3,16 +3,17 @@
 // mutant family of precision_mutants.hpp fails the law it breaks for every parameter in the stated range,
 // in exact, mpfr100 and double rows, and the correct scheme it mutates does not.
 #include <catch2/catch.hpp>
-#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "orderblind/pe/battery.hpp"
+#include "battery_subset.hpp"
 #include "precision_mutants.hpp"
 
 using namespace orderblind;
 using namespace orderblind::pe;
+using orderblind::pe::testing::only;
 using R = mpfr100;
 using Q = mpq_rational;
 
@@ -30,19 +31,8 @@ S rope_like(Eigen::Index d) {
 std::string pow2(int k) { return "2^" + std::to_string(k); }
 
 // NOTE: a mutant here breaks relative scores or injectivity, and each test asserts that law alone: the run
-// is restricted to it (battery_config::laws), through the same validation, far-window planning and guard as
-// the full run. The whole battery per parameter (k = 7 … 24, P, the table sizes) spent most of its time on
-// the laws no test reads (the far windows of shift-linearity and score decay, the exact rows' boundaries).
-/// `cfg` running only `laws`.
-battery_config only(battery_config cfg, std::initializer_list<property> laws) {
-  cfg.laws = laws;
-  return cfg;
-}
-/// The default configuration of T's rows, running only `laws`.
-template <class T>
-battery_config only(std::initializer_list<property> laws) {
-  return only(battery_config::defaults<T>(), laws);
-}
+// is restricted to it (battery_subset.hpp). The whole battery per parameter (k = 7 … 24, P, the table
+// sizes) spent most of its time on the laws no test reads.
 }  // namespace
 
 TEST_CASE("position ids wrapped at 2^k fail relative scores for every k in 7…24 (double, mpfr100, exact)",
