@@ -475,7 +475,8 @@ scalar_of<S> position_score(const S& s, const vec<scalar_of<S>>& q, const vec<sc
 /// once while kept: the pairwise laws score every pair of a grid, so each position meets many partners.
 // NOTE: a RoPE query in mpfr100 costs d/2 cosines and sines; scoring the P² pairs of the near grid afresh
 // took two scheme calls per pair where P calls per side suffice. A bias scheme's score is not a product of
-// per-position values and is called as it is. Callers clear `kept` between regions to bound memory.
+// per-position values and is called as it is. Callers keep one memo per content pair and region (the near
+// grid, one far window), which bounds its memory.
 template <class S>
 struct score_memo {
   const S& s;
@@ -490,11 +491,6 @@ struct score_memo {
       return dot(side(queries, m, length, false), side(keys, n, length, true));
     }
   }
-  void clear() {
-    queries.clear();
-    keys.clear();
-  }
-
  private:
   const vec<scalar_of<S>>& side(std::map<std::pair<Eigen::Index, Eigen::Index>, vec<scalar_of<S>>>& kept, Eigen::Index p,
                                 Eigen::Index length, bool key_side) {
@@ -1093,13 +1089,19 @@ std::vector<vec<scalar_of<S>>> position_samples(const S& s, Eigen::Index p, Eige
 /// position_samples, each computed once while kept: a position's samples are fitted or mapped for one
 /// shift and are the image for another (PE(p + 3) is the image of PE(p) for k = 3 and of PE(p + 2) for k = 1).
 // NOTE: a RoPE query in mpfr100 costs d/2 cosines and sines, and a position's samples are d of them;
-// computed afresh per shift, they were two thirds of `orderblind schemes`' time. check_shift_linear keeps
-// one region (the near range, one far window) at a time, so memory stays a region's d×d values per position.
+// computed afresh per shift, they were two thirds of `orderblind schemes`' time. check_shift_linear goes
+// position by position, every shift at each, and forgets the positions behind it: at most max k + 1
+// positions' samples are kept (d² values each for a query_key scheme), whatever the table's length.
 template <class S>
 struct sample_memo {
   const S& s;
   bool key_side = false;
   std::map<std::pair<Eigen::Index, Eigen::Index>, std::vector<vec<scalar_of<S>>>> kept;
+
+  /// Drops the samples of the positions below p.
+  void forget_below(Eigen::Index p) {
+    kept.erase(kept.begin(), kept.lower_bound({p, std::numeric_limits<Eigen::Index>::min()}));
+  }
 
   /// The samples at p in a sequence of `length` (a query_key scheme's take no length).
   const std::vector<vec<scalar_of<S>>>& operator()(Eigen::Index p, Eigen::Index length) {
@@ -1466,6 +1468,20 @@ verify::check check_shift_linear(const S& s, const battery_config& cfg) {
                        format_vec(b[f.inconsistent_sample]) + " (" + arithmetic_name<T>() + ")";
           return c;
         }
+        if constexpr (scalar_traits<T>::can_be_nonfinite) {
+          // NOTE: an elimination that overflowed (double, entries near 10¹⁵⁰) leaves no finite map; said so
+          // here rather than through NaN images (and apply_map skips zero entries, whose product with an
+          // infinite entry would be NaN).
+          for (Eigen::Index r = 0; r < f.map.rows(); ++r)
+            for (Eigen::Index j = 0; j < f.map.cols(); ++j)
+              if (!is_finite(f.map(r, j))) {
+                c.outcome = verify::verdict::failed;
+                c.note = "the T_" + std::to_string(k) + " fitted on p < " + std::to_string(fit) + " has an entry " +
+                         readable(f.map(r, j)) + ": no finite linear map was found (the elimination overflowed)";
+                battery_evidence(c) = c.note + " (" + arithmetic_name<T>() + ")";
+                return c;
+              }
+        }
         maps.emplace_back(k, std::move(f));
       }
       // T_k·sample(p) against sample(p + k) in a sequence of `len`, within kk units: false (the check
@@ -1487,24 +1503,29 @@ verify::check check_shift_linear(const S& s, const battery_config& cfg) {
         }
         return true;
       };
-      for (const auto& [k, f] : maps) {
-        const double kk = fit_tolerance_units(cfg, verify_to + k, d, static_cast<double>(f.condition));
-        for (Eigen::Index p = fit; p < verify_to; ++p)
-          if (!maps_onto(k, f, p, length, kk, "")) return c;
+      // Position by position, every shift at each (the memo then holds p … p + max k only).
+      std::vector<double> near_units;
+      for (const auto& [k, f] : maps) near_units.push_back(fit_tolerance_units(cfg, verify_to + k, d, static_cast<double>(f.condition)));
+      for (Eigen::Index p = fit; p < verify_to; ++p) {
+        for (std::size_t i = 0; i < maps.size(); ++i)
+          if (!maps_onto(maps[i].first, maps[i].second, p, length, near_units[i], "")) return c;
+        at.forget_below(p + 1);
       }
       at.kept.clear();
       // Far windows: the same T_k must map PE(p) to PE(p+k) around every power of two planned and below
-      // max_position (window by window, each for every shift that reaches it).
+      // max_position (window by window, each position for every shift whose windows include it).
       std::map<Eigen::Index, std::vector<std::size_t>> windows;
       for (std::size_t i = 0; i < maps.size(); ++i)
         for (Eigen::Index B : far_bases(s, cfg, maps[i].first)) windows[B].push_back(i);
       for (const auto& [B, which] : windows) {
-        for (std::size_t i : which) {
-          const auto& [k, f] = maps[i];
-          const double kf = fit_tolerance_units(cfg, B + cfg.far_span + k, d, static_cast<double>(f.condition));
-          for (Eigen::Index p = B; p < B + cfg.far_span; ++p)
-            if (!maps_onto(k, f, p, std::max(length, p + k + 1), kf, " (window around " + position_words(B + cfg.far_span / 2) + ")"))
-              return c;
+        const std::string where = " (window around " + position_words(B + cfg.far_span / 2) + ")";
+        for (Eigen::Index p = B; p < B + cfg.far_span; ++p) {
+          for (std::size_t i : which) {
+            const auto& [k, f] = maps[i];
+            const double kf = fit_tolerance_units(cfg, B + cfg.far_span + k, d, static_cast<double>(f.condition));
+            if (!maps_onto(k, f, p, std::max(length, p + k + 1), kf, where)) return c;
+          }
+          at.forget_below(p + 1);
         }
         at.kept.clear();
       }

@@ -108,8 +108,9 @@ linear_fit<T> fit_linear_map(const std::vector<vec<T>>& a, const std::vector<vec
 // NOTE: samples mostly of exact zeros (a rotary scheme's basis images: a rotated e_j has two nonzero
 // entries in d) are multiplied column by column over their nonzero entries only: d·nnz multiply-adds
 // instead of d², the same value in exact arithmetic and the same terms summed in floating point (t·0 = 0
-// exactly, and s + 0 = s). mpfr100 shift-linearity of the d = 32 rotary rows spent most of its time
-// multiplying zeros.
+// exactly for a finite t, and s + 0 = s; an infinite t would have made the skipped term NaN: the battery
+// refuses a fitted map that is not finite before it maps anything). mpfr100 shift-linearity of the d = 32
+// rotary rows spent most of its time multiplying zeros.
 template <Scalar T>
 std::vector<vec<T>> apply_map(const Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>& map, const std::vector<vec<T>>& xs) {
   const T zero(0);
