@@ -58,17 +58,24 @@ inline std::string cut_decimal(const std::string& e, std::size_t keep) {
   return (x <= keep ? e.substr(0, x) : e.substr(0, keep) + "…") + exponent;
 }
 
-/// "(1, -2, 3/4)"; a long entry cut: a decimal to 12 characters of its significand (exponent kept), an
-/// exact value past 24 characters labelled with its length ("3076711845…(290 chars)").
+/// A scalar's text for a one-line message: a decimal longer than `decimal_max` cut to 12 characters of its
+/// significand (exponent kept), an exact value longer than `exact_max` to its first 10 characters and its
+/// length ("3076711845…(290 chars)").
+template <Scalar T>
+std::string cut_scalar(const T& x, std::size_t decimal_max, std::size_t exact_max) {
+  const std::string e = format_scalar(x);
+  if constexpr (scalar_traits<T>::is_exact) {
+    return e.size() > exact_max ? e.substr(0, 10) + "…(" + std::to_string(e.size()) + " chars)" : e;
+  } else {
+    return e.size() > decimal_max ? cut_decimal(e, 12) : e;
+  }
+}
+
+/// "(1, -2, 3/4)"; a long entry cut (cut_scalar: decimals past 12 characters, exact values past 24).
 template <Scalar T>
 std::string format_vec(const vec<T>& a, std::size_t max_entries = 8) {
   std::string s = "(";
-  for (std::size_t i = 0; i < a.size() && i < max_entries; ++i) {
-    std::string e = format_scalar(a[i]);
-    if (!scalar_traits<T>::is_exact && e.size() > 12) e = cut_decimal(e, 12);
-    if (scalar_traits<T>::is_exact && e.size() > 24) e = e.substr(0, 10) + "…(" + std::to_string(e.size()) + " chars)";
-    s += (i ? ", " : "") + e;
-  }
+  for (std::size_t i = 0; i < a.size() && i < max_entries; ++i) s += (i ? ", " : "") + cut_scalar(a[i], 12, 24);
   if (a.size() > max_entries) s += ", …";
   return s + ")";
 }
@@ -76,15 +83,7 @@ std::string format_vec(const vec<T>& a, std::size_t max_entries = 8) {
 /// A short decimal rendering of any scalar (rationals as p/q when short, else a decimal).
 template <Scalar T>
 std::string short_scalar(const T& x) {
-  std::string e = format_scalar(x);
-  if (e.size() > 14) {
-    if constexpr (scalar_traits<T>::is_exact) {
-      return format_scalar(x).substr(0, 10) + "…(" + std::to_string(e.size()) + " chars)";
-    } else {
-      return cut_decimal(e, 12);
-    }
-  }
-  return e;
+  return cut_scalar(x, 14, 14);
 }
 
 /// Deterministic small integers in [−r, r] (a fixed LCG: reproducible content vectors and tables).
