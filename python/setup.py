@@ -4,8 +4,8 @@
 The extension is python/core.cpp plus the two sources of properties/check it calls (`check --pe`:
 pe_table.cpp and report.cpp, the library orderblind_data_checks of the CMake build), compiled against
 the repository's headers (lib/, properties/) and Debian's Eigen, Boost, RapidCheck and nlohmann-json
-headers, linked with GMP, MPFR and MPFI. The CMake build (python/CMakeLists.txt) stays the one the test
-suite uses; this is the same translation units without it.
+headers, linked with GMP, MPFR and MPFI. The one recipe for the extension: the CMake build makes its module
+with it too (python/build_wheel.py: `pip wheel` on a copy of the sources), and the Python tests run that.
 """
 import os
 import re
