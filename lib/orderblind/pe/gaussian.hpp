@@ -139,6 +139,51 @@ inline mpq_rational over_power(mpz_srcptr N, mpz_srcptr w, const unit& u, unsign
   return lowest_terms(std::move(n), std::move(den));
 }
 
+/// The distinct prime factors of n ≥ 1, by trial division (n is a small numerator or denominator here).
+inline std::vector<unsigned long> small_primes_of(unsigned long n) {
+  std::vector<unsigned long> out;
+  for (unsigned long q = 2; q * q <= n; ++q)
+    if (n % q == 0) {
+      out.push_back(q);
+      while (n % q == 0) n /= q;
+    }
+  if (n > 1) out.push_back(n);
+  return out;
+}
+
+/// x·(a/b)^e in lowest terms, for coprime a, b ≥ 1 and x in lowest terms, with no gcd of large numbers:
+/// num(x)·a^e and den(x)·b^e can share only primes of b dividing num(x) and primes of a dividing den(x)
+/// (gcd(num x, den x) = gcd(a, b) = 1), each divided out as often as it divides both (mpz_remove).
+// NOTE: xPos scales a rotated entry (a 10⁵–10⁶-bit fraction far out) by ζ^p; mpq's product took two gcds
+// of such numbers per entry (2026-12-06, machine D: half of `schemes --scheme xpos/pythagorean`).
+inline mpq_rational times_power(const mpq_rational& x, unsigned long a, unsigned long b, unsigned long e) {
+  mpq_srcptr xq = x.backend().data();
+  if (mpq_sgn(xq) == 0) return mpq_rational(0);
+  integer n = copy_of(mpq_numref(xq)), d = copy_of(mpq_denref(xq)), m, t, ae, be;
+  mpz_ui_pow_ui(get(ae), a, e);
+  mpz_ui_pow_ui(get(be), b, e);
+  // Divides q^min(v_q(y), e·v_q(base)) out of y and out of base^e (`pe`), for each prime q of base.
+  const auto cancel = [&](integer& y, unsigned long base, integer& pe) {
+    for (unsigned long q : small_primes_of(base)) {
+      unsigned long vq = 0;
+      for (unsigned long c = base; c % q == 0; c /= q) ++vq;
+      mpz_set_ui(get(t), q);
+      const unsigned long k = mpz_remove(get(m), get(y), get(t));  // y = m·q^k, q ∤ m
+      const unsigned long drop = std::min(k, e * vq);
+      if (drop == 0) continue;
+      mpz_ui_pow_ui(get(t), q, k - drop);
+      mpz_mul(get(y), get(m), get(t));
+      mpz_ui_pow_ui(get(t), q, drop);
+      mpz_divexact(get(pe), get(pe), get(t));
+    }
+  };
+  cancel(n, b, be);
+  cancel(d, a, ae);
+  mpz_mul(get(n), get(n), get(ae));
+  mpz_mul(get(d), get(d), get(be));
+  return lowest_terms(std::move(n), std::move(d));
+}
+
 /// Σ a_i b_i == r, decided over the integers with no gcd of large numbers: the terms are grouped by their
 /// denominators (equal ones add numerators), the groups combined by products into one fraction X/Y, and
 /// X·den(r) compared with num(r)·Y. On inequality, `approx` (if given) receives X/Y to double precision.

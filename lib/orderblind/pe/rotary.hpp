@@ -186,6 +186,11 @@ angle_table<T> llama3_angles(Eigen::Index r, double base, double s = 8, double l
 /// Which dimensions a rotary pair joins: (2i, 2i+1) or (i, i + r/2).
 enum class rotary_layout { interleaved, half_split };
 
+/// Scalars whose zeros `rotate` may test for: not a symbolic scalar (scalar_traits<T>::is_symbolic), not an
+/// interval.
+template <class T>
+inline constexpr bool skips_zero_pairs = !scalar_traits<T>::is_interval && !requires { requires scalar_traits<T>::is_symbolic; };
+
 /// Rotate the first r dims of x by the angles at position p (layout decides the pairs); the rest pass through.
 template <Scalar T>
 vec<T> rotate(const vec<T>& x, Eigen::Index p, Eigen::Index r, rotary_layout layout, const angle_table<T>& angles) {
@@ -194,6 +199,13 @@ vec<T> rotate(const vec<T>& x, Eigen::Index p, Eigen::Index r, rotary_layout lay
   for (Eigen::Index i = 0; i < half; ++i) {
     const Eigen::Index a = layout == rotary_layout::interleaved ? 2 * i : i;
     const Eigen::Index b = layout == rotary_layout::interleaved ? 2 * i + 1 : i + half;
+    // NOTE: R·(0, 0) = (0, 0): a pair of zeros stays as it is, without its angle (the PE battery rotates
+    // basis vectors, one nonzero pair of r/2; a real angle is an mpfr_sin_cos in mpfr100, an exact one a
+    // Gaussian-integer power). NaN and ∞ are not zero and go through the rotation. Not over symbols (no
+    // value-dependent branch there: an identity over symbols covers one code path) nor intervals.
+    if constexpr (skips_zero_pairs<T>) {
+      if (at_index(x, a) == T(0) && at_index(x, b) == T(0)) continue;
+    }
     if constexpr (std::is_same_v<T, mpq_rational>) {
       // NOTE: an exact Pythagorean rotation: y = (x_a·A − x_b·B, x_a·B + x_b·A)/c^|p| with A + iB = (a + ib)^|p|
       // — the sums over integers A, B (no large gcd), then lowest terms by the primes of c (pe/gaussian.hpp).
@@ -313,6 +325,20 @@ struct xpos_scheme {
   }
   vec<T> scaled(vec<T> x, Eigen::Index p) const {
     for (Eigen::Index i = 0; i < d / 2; ++i) {
+      if constexpr (std::is_same_v<T, mpq_rational>) {
+        // NOTE: ζ = a/b in lowest terms; each entry times ζ^p in lowest terms without a gcd of its 10⁵-bit
+        // numerator and ζ^p's denominator (pe/gaussian.hpp, times_power); the same value as x·zeta_power.
+        if (scale_base != 1) throw unsupported_operation_error("exact xPos needs B = 1 (an integer power of ζ)");
+        const T zeta = (T(2 * i) / T(d) + T(2) / T(5)) / (T(7) / T(5));
+        mpq_srcptr z = zeta.backend().data();
+        if (mpz_fits_ulong_p(mpq_numref(z)) && mpz_fits_ulong_p(mpq_denref(z)) && mpq_sgn(z) > 0) {
+          const unsigned long a = mpz_get_ui(mpq_numref(z)), b = mpz_get_ui(mpq_denref(z));
+          const unsigned long e = static_cast<unsigned long>(p < 0 ? -p : p);
+          for (Eigen::Index j : {2 * i, 2 * i + 1})
+            at_index(x, j) = p < 0 ? gaussian::times_power(at_index(x, j), b, a, e) : gaussian::times_power(at_index(x, j), a, b, e);
+          continue;
+        }
+      }
       const T z = zeta_power(i, p);
       at_index(x, 2 * i) *= z;
       at_index(x, 2 * i + 1) *= z;
