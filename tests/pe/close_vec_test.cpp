@@ -113,7 +113,7 @@ TEST_CASE("pe close_vec: double and exact types never take the quick rejection",
 }  // namespace
 }  // namespace orderblind
 
-TEST_CASE("a battery note cuts a long decimal but keeps its exponent", "[pe][words]") {
+TEST_CASE("a battery note cuts a long decimal but keeps its exponent, and labels a long exact value", "[pe][words]") {
   using orderblind::pe::cut_decimal;
   CHECK(cut_decimal("7.274181257398e-12", 12) == "7.2741812573…e-12");
   CHECK(cut_decimal("-1.5e+300", 12) == "-1.5e+300");
@@ -122,8 +122,9 @@ TEST_CASE("a battery note cuts a long decimal but keeps its exponent", "[pe][wor
   // NOTE: the words the battery prints for a tiny double keep its order of magnitude.
   CHECK(orderblind::pe::short_scalar(7.274181257398e-12).find("e-12") != std::string::npos);
   CHECK(orderblind::pe::format_vec(orderblind::pe::vec<double>{1e-300, 0.5}).find("e-300") != std::string::npos);
-  // NOTE: and an exact entry past 24 characters is labelled with its length, never printed whole.
+  // NOTE: and an exact entry past 24 characters is the renderer's labelled decimal (verify/reading.hpp), never
+  // cut digits that read as another value ("1/12345678…" for 8.1e-30).
   using orderblind::mpq_rational;
   const orderblind::pe::vec<mpq_rational> long_q{mpq_rational(1, 3), mpq_rational(1) / mpq_rational(std::string("123456789012345678901234567890"))};
-  CHECK(orderblind::pe::format_vec(long_q) == "(1/3, 1/12345678…(32 chars))");
+  CHECK(orderblind::pe::format_vec(long_q) == "(1/3, ≈ 8.100000073e-30 (exact: a fraction of 1 over 30 digits))");
 }

@@ -291,10 +291,18 @@ TEST_CASE("∞ fails like NaN: a scheme with one +∞ entry holds neither length
 }
 
 TEST_CASE("long exact values print as labelled decimals, never as truncated digits", "[pe][words]") {
-  CHECK(pe::detail::labelled_exact("12/5") == "12/5");
-  CHECK(pe::detail::labelled_exact(std::string(103, '2')) == "≈ 2.222222222e+102 (exact: 103 digits)");
-  CHECK(pe::detail::labelled_exact("-" + std::string(30, '3') + "/1" + std::string(40, '0')) ==
-        "≈ -3.333333333e-11 (exact: p/q of 30/41 digits)");
-  // How the battery writes an exact scalar in a verdict.
-  CHECK(pe::detail::readable(Q(std::string("1") + std::string(60, '0'))) == "≈ 1e+60 (exact: 61 digits)");
+  // How the battery writes an exact scalar in a verdict, and a vector's entries in a note: the renderer's
+  // wording (verify/reading.hpp).
+  CHECK(pe::detail::readable(Q(12, 5)) == "12/5");
+  CHECK(pe::detail::readable(Q(std::string("1") + std::string(60, '0'))) == "≈ 1e+60 (exact: an integer of 61 digits)");
+  CHECK(pe::detail::readable(Q(std::string("-") + std::string(30, '3') + "/1" + std::string(40, '0'))) ==
+        "≈ -3.333333333e-11 (exact: a fraction of 30 over 41 digits)");
+  const pe::vec<Q> v{Q(1, 3), Q(std::string(25, '7') + "/2"), Q(-2)};
+  CHECK(pe::format_vec(v) == "(1/3, ≈ 3.888888889e+24 (exact: a fraction of 25 over 1 digits), -2)");
+  // Past 10⁴ digits, from GMP's sizes (no decimal text; mpz_sizeinbase may count one digit more).
+  Q big(1);
+  for (int k = 0; k < 12000; ++k) big *= 10;
+  CHECK(pe::detail::readable(big).rfind("≈ 1e+12000 (exact: an integer of about 1200", 0) == 0);
+  CHECK(pe::detail::readable(Q(-big / 7)).rfind("≈ -1.42857e+11999 (exact: a fraction of about 1200", 0) == 0);
+  CHECK(pe::detail::readable(Q(Q(big + 1) / Q(big * 3))).rfind("≈ 3.33333e-1 (exact: a fraction of about 1200", 0) == 0);
 }

@@ -243,44 +243,8 @@ verify::check non_number_cell(property p, const std::string& what, const vec<T>&
   return c;
 }
 
-/// A long exact number's decimal text ("-p" or "p/q") as a labelled decimal: "≈ 2.994652146e+102 (exact:
-/// 103 digits)" or "≈ 1.5e-3 (exact: p/q of 900/903 digits)"; anything else is returned unchanged.
-// NOTE: the same reading as the report renderer's (verify/render.hpp, exact_for_reading), written here
-// because that header brings the JSON writer (nlohmann/json.hpp) into every unit that runs the battery.
-// 17 leading digits of p and q give 10 correct digits.
-inline std::string labelled_exact(const std::string& t, std::size_t max_chars = 24) {
-  if (t.size() <= max_chars) return t;
-  const std::size_t sign = (!t.empty() && t[0] == '-') ? 1 : 0;
-  auto run = [&](std::size_t from) {
-    std::size_t i = from;
-    while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i;
-    return i - from;
-  };
-  const std::size_t p_len = run(sign);
-  const bool fraction = sign + p_len < t.size() && t[sign + p_len] == '/';
-  const std::size_t q_len = fraction ? run(sign + p_len + 1) : 0;
-  if (p_len == 0 || (fraction ? q_len == 0 || sign + p_len + 1 + q_len != t.size() : sign + p_len != t.size())) return t;
-  auto leading = [&](std::size_t from, std::size_t len) {
-    const std::size_t k = std::min<std::size_t>(len, 17);
-    return std::stod(t.substr(from, k)) / std::pow(10.0, static_cast<double>(k - 1));
-  };
-  double mantissa = leading(sign, p_len);
-  long exponent = static_cast<long>(p_len) - 1;
-  if (fraction) {
-    mantissa /= leading(sign + p_len + 1, q_len);
-    exponent -= static_cast<long>(q_len) - 1;
-    if (mantissa < 1) mantissa *= 10, exponent -= 1;
-  }
-  std::ostringstream os;
-  os.precision(10);
-  os << "≈ " << (sign ? "-" : "") << mantissa << "e" << (exponent < 0 ? "-" : "+") << (exponent < 0 ? -exponent : exponent)
-     << " (exact: " << (fraction ? "p/q of " + std::to_string(p_len) + "/" + std::to_string(q_len) : std::to_string(p_len))
-     << " digits)";
-  return os.str();
-}
-
-/// A scalar for reading: a short exact value whole, a long one as a labelled decimal (labelled_exact), a
-/// real one to 12 characters.
+/// A scalar for reading: a short exact value whole, a long one as a labelled decimal (the renderer's
+/// wording, verify/reading.hpp), a real one to 12 characters.
 template <Scalar T>
 std::string readable(const T& x) {
   if constexpr (std::is_same_v<T, mpq_rational>) {
@@ -288,13 +252,25 @@ std::string readable(const T& x) {
     mpq_srcptr q = x.backend().data();
     const std::size_t p = mpz_sizeinbase(mpq_numref(q), 10), d = mpz_sizeinbase(mpq_denref(q), 10);
     if (p + d > 10000) {
+      // NOTE: x = (a/b)·2^(ea − eb) with a, b in [0.5, 1) (mpz_get_d_2exp), so log₁₀|x| in a double without
+      // overflow (mpq_get_d gives inf past 10³⁰⁸); its absolute error, ≈ |ea − eb|·2⁻⁵³ < 10⁻⁸ up to 10⁷ digits,
+      // leaves 6 significant digits of the mantissa right.
+      long ea = 0, eb = 0;
+      const double a = mpz_get_d_2exp(&ea, mpq_numref(q)), b = mpz_get_d_2exp(&eb, mpq_denref(q));
+      const double lg = std::log10(std::fabs(a / b)) + static_cast<double>(ea - eb) * std::log10(2.0);
+      double e10 = std::floor(lg), mantissa = std::pow(10.0, lg - e10);
+      if (mantissa >= 9.999995) mantissa = 1, e10 += 1;
       std::ostringstream os;
-      os.precision(10);
-      os << "≈ " << mpq_get_d(q) << " (exact: p/q of about " << p << "/" << d << " digits)";
+      os.precision(6);
+      os << "≈ " << (a < 0 ? "-" : "") << mantissa << "e" << (e10 < 0 ? "-" : "+") << static_cast<long>(std::fabs(e10))
+         << " (exact: "
+         << (mpz_cmp_ui(mpq_denref(q), 1) == 0 ? "an integer of about " + std::to_string(p)
+                                               : "a fraction of about " + std::to_string(p) + " over " + std::to_string(d))
+         << " digits)";
       return os.str();
     }
   }
-  if constexpr (scalar_traits<T>::is_exact) return labelled_exact(format_scalar(x));
+  if constexpr (scalar_traits<T>::is_exact) return verify::detail::exact_for_reading(format_scalar(x));
   else return short_scalar(x);
 }
 

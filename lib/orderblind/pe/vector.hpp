@@ -8,6 +8,7 @@
 #include "orderblind/compare.hpp"
 #include "orderblind/index.hpp"
 #include "orderblind/scalar/multiprecision.hpp"
+#include "orderblind/verify/reading.hpp"
 
 namespace orderblind::pe {
 
@@ -59,19 +60,19 @@ inline std::string cut_decimal(const std::string& e, std::size_t keep) {
 }
 
 /// A scalar's text for a one-line message: a decimal longer than `decimal_max` cut to 12 characters of its
-/// significand (exponent kept), an exact value longer than `exact_max` to its first 10 characters and its
-/// length ("3076711845…(290 chars)").
+/// significand (exponent kept), an exact value longer than `exact_max` as the renderer's labelled decimal
+/// ("≈ 3.076711845e+289 (exact: an integer of 290 digits)", verify/reading.hpp), never cut digits.
 template <Scalar T>
 std::string cut_scalar(const T& x, std::size_t decimal_max, std::size_t exact_max) {
   const std::string e = format_scalar(x);
   if constexpr (scalar_traits<T>::is_exact) {
-    return e.size() > exact_max ? e.substr(0, 10) + "…(" + std::to_string(e.size()) + " chars)" : e;
+    return verify::detail::exact_for_reading(e, exact_max);
   } else {
     return e.size() > decimal_max ? cut_decimal(e, 12) : e;
   }
 }
 
-/// "(1, -2, 3/4)"; a long entry cut (cut_scalar: decimals past 12 characters, exact values past 24).
+/// "(1, -2, 3/4)"; a long entry shortened (cut_scalar: decimals past 12 characters, exact values past 24).
 template <Scalar T>
 std::string format_vec(const vec<T>& a, std::size_t max_entries = 8) {
   std::string s = "(";
