@@ -11,8 +11,8 @@
 # (docs/build.md, ninth session).
 # NOTE: not for the installed package: a user of the installed headers never sees the macro, and the
 # headers instantiate what the user's unit calls, as any template library does. Not for position-independent
-# targets (the Python module, orderblind::pe): they keep their own instantiations, which is allowed
-# beside an explicit one (the same definition, emitted as a weak symbol).
+# targets (orderblind::pe): they keep their own instantiations, which is allowed beside an explicit one
+# (the same definition, emitted as a weak symbol).
 add_library(orderblind_instances STATIC EXCLUDE_FROM_ALL
   ${PROJECT_SOURCE_DIR}/lib/instances/double.cpp
   ${PROJECT_SOURCE_DIR}/lib/instances/mpq_rational.cpp

@@ -62,14 +62,15 @@ endfunction()
 
 # orderblind_compiled_targets(<out-var>): the executables, object and static libraries of the whole tree
 # that are compiled as ordinary (not position-independent) code by the project's own g++ flags: not the
-# precompiled-header hosts, the Python module, other POSITION_INDEPENDENT_CODE targets, nor the fuzzers.
+# precompiled-header hosts, POSITION_INDEPENDENT_CODE targets, nor the fuzzers (the Python module is built by
+# pip, python/build_wheel.py, outside these targets).
 # The targets that the precompiled headers and the compiled instances (cmake/OrderblindInstances.cmake) apply to.
 function(orderblind_compiled_targets out)
   orderblind_collect_targets(${PROJECT_SOURCE_DIR} all)
   set(kept)
   foreach(t IN LISTS all)
     get_target_property(type ${t} TYPE)
-    if(NOT type MATCHES "^(EXECUTABLE|OBJECT_LIBRARY|STATIC_LIBRARY)$" OR t MATCHES "^(orderblind_pch_|python_|fuzz_)")
+    if(NOT type MATCHES "^(EXECUTABLE|OBJECT_LIBRARY|STATIC_LIBRARY)$" OR t MATCHES "^(orderblind_pch_|fuzz_)")
       continue()
     endif()
     get_target_property(pic ${t} POSITION_INDEPENDENT_CODE)
@@ -82,9 +83,9 @@ endfunction()
 
 # orderblind_apply_pch(): the test PCH for executables that link Catch2, the core PCH for the other
 # executables and the static and object libraries (whoever declares them: properties/, proofs/, …).
-# Skipped: the hosts, the Python module (a MODULE library, compiled with -fPIC and hidden visibility,
-# which a shared precompiled header must match), any other target with POSITION_INDEPENDENT_CODE (the
-# same reason), and the fuzzers (clang, own flags). The units of ORDERBLIND_PCH_SKIP parse their headers.
+# Skipped: the hosts, any target with POSITION_INDEPENDENT_CODE (compiled with -fPIC, which a shared
+# precompiled header must match), and the fuzzers (clang, own flags). The units of ORDERBLIND_PCH_SKIP
+# parse their headers.
 function(orderblind_apply_pch)
   if(NOT ORDERBLIND_PCH)
     return()

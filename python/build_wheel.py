@@ -47,21 +47,41 @@ def copy_sources(root: str, src: str) -> None:
 
 
 def unpack(wheel: str, out: str) -> None:
-    """The wheel's files into `out`, replacing the package and metadata a previous build left there."""
+    """The wheel's files into `out`, replacing the package and the metadata a previous build left there (of
+    any version)."""
     with zipfile.ZipFile(wheel) as z:
         tops = {name.split("/", 1)[0] for name in z.namelist()}
+        tops |= {d for d in os.listdir(out) if d.startswith("orderblind-") and d.endswith(".dist-info")}
         for top in tops:
             shutil.rmtree(os.path.join(out, top), ignore_errors=True)
         z.extractall(out)
+
+
+def build_venv(venv: str) -> str:
+    """The venv's interpreter: the venv made once, for this interpreter, and made again (--clear) when it
+    is for another one or its pip does not run (an interrupted `python -m venv` leaves bin/python
+    without pip)."""
+    python = os.path.join(venv, "bin", "python")
+    marker = os.path.join(venv, "orderblind-made-by.txt")
+    try:
+        with open(marker, encoding="utf-8") as f:
+            made_by = f.read().strip()
+    except OSError:
+        made_by = ""
+    if made_by == sys.executable and os.path.exists(python) and subprocess.run(
+            [python, "-m", "pip", "--version"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+        return python
+    subprocess.run([sys.executable, "-m", "venv", "--clear", "--system-site-packages", venv], check=True)
+    with open(marker, "w", encoding="utf-8") as f:
+        f.write(sys.executable + "\n")
+    return python
 
 
 def main(root: str, out: str) -> int:
     work = os.path.join(out, "pip")
     src, venv, wheels = (os.path.join(work, p) for p in ("src", "venv", "wheel"))
     copy_sources(root, src)
-    python = os.path.join(venv, "bin", "python")
-    if not os.path.exists(python):
-        subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", venv], check=True)
+    python = build_venv(venv)
     shutil.rmtree(wheels, ignore_errors=True)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env.update(ccache_env(work))

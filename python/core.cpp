@@ -41,7 +41,7 @@
 // checks of properties/check/pe_table.cpp run too (it declares it extern there). This file is compiled by
 // python/setup.py only (the CMake build makes the module with it too, python/build_wheel.py), which does
 // not link the compiled battery of orderblind::pe.
-#if defined(ORDERBLIND_PE_DOUBLE_BATTERY_IN_CORE) && !defined(ORDERBLIND_PE_BATTERY_COMPILED)
+#ifdef ORDERBLIND_PE_DOUBLE_BATTERY_IN_CORE
 namespace orderblind::pe {
 template verify::report detail::run_erased(const erased_scheme<double, pe_kind::additive>&, const std::string&,
                                            const battery_config&);
