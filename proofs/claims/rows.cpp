@@ -25,6 +25,7 @@
 #include "orderblind/pe/rotary.hpp"
 #include "orderblind/positional.hpp"
 #include "orderblind/verify/law.hpp"
+#include "orderblind/verify/reading.hpp"
 
 namespace orderblind::claims {
 namespace {
@@ -92,7 +93,7 @@ std::string join(const std::vector<std::string>& v) {
 }
 std::string qrow(const Matrix<Q>& m, Eigen::Index i) {
   std::string s = "(";
-  for (Eigen::Index j = 0; j < m.cols(); ++j) s += (j ? ", " : "") + m(i, j).str();
+  for (Eigen::Index j = 0; j < m.cols(); ++j) s += (j ? ", " : "") + verify::detail::exact_for_reading(m(i, j).str());
   return s + ")";
 }
 template <class T>
@@ -1520,7 +1521,7 @@ void text001(rows_builder& b) {
           const bool same = a.row(0) == bb.row(0);
           computed(c) = std::string("two layers of attention + FFN with residuals (text 001's W, our FFN, rational kernel): "
                                     "Alice's row ") +
-                        (same ? "identical" : "DIFFERS") + ": " + qrow(a, 0).substr(0, 60) + "…";
+                        (same ? "identical" : "DIFFERS") + ": " + qrow(a, 0);
           c.outcome = verify::held_if(same);
         });
   b.about(subject::attention);

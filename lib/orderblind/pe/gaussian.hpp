@@ -116,29 +116,6 @@ inline std::pair<mpq_rational, mpq_rational> power_fraction(const unit& u, long 
   return {lowest_terms(std::move(A), std::move(den)), lowest_terms(std::move(B), std::move(den2))};
 }
 
-/// N / (w·c^e) in lowest terms, given gcd(N, w) = 1, w > 0 and `c_e` = c^e: the common factors can only be
-/// primes of c, each divided out as often as it divides N and c^e (mpz_remove: a divisibility test when
-/// it does not divide, the common case).
-inline mpq_rational over_power(mpz_srcptr N, mpz_srcptr w, const unit& u, unsigned long e, mpz_srcptr c_e) {
-  if (mpz_sgn(N) == 0) return mpq_rational(0);
-  integer n = copy_of(N), den, m, q_big, t, dropped(1L);
-  mpz_mul(get(den), w, c_e);
-  for (unsigned long q : u.primes) {
-    unsigned long vc = 0;
-    for (long c = u.c; c % static_cast<long>(q) == 0; c /= static_cast<long>(q)) ++vc;
-    mpz_set_ui(get(q_big), q);
-    const unsigned long k = mpz_remove(get(m), get(n), get(q_big));  // n = m·q^k, q ∤ m
-    const unsigned long drop = std::min(k, e * vc);
-    if (drop == 0) continue;
-    mpz_ui_pow_ui(get(t), q, k - drop);
-    mpz_mul(get(n), get(m), get(t));
-    mpz_ui_pow_ui(get(t), q, drop);
-    mpz_mul(get(dropped), get(dropped), get(t));
-  }
-  if (mpz_cmp_ui(get(dropped), 1) != 0) mpz_divexact(get(den), get(den), get(dropped));
-  return lowest_terms(std::move(n), std::move(den));
-}
-
 /// The distinct prime factors of n ≥ 1, by trial division (n is a small numerator or denominator here).
 inline std::vector<unsigned long> small_primes_of(unsigned long n) {
   std::vector<unsigned long> out;
@@ -151,34 +128,50 @@ inline std::vector<unsigned long> small_primes_of(unsigned long n) {
   return out;
 }
 
+/// Divides q^min(v_q(y), e·v_q(base)) out of y for each prime q of `base` (`primes`, its distinct prime
+/// factors) and returns their product: the common part of y and base^e. mpz_remove is a divisibility test
+/// when q does not divide y, the common case.
+inline integer divide_common(integer& y, unsigned long base, const std::vector<unsigned long>& primes, unsigned long e) {
+  integer removed(1L), m, t;
+  for (unsigned long q : primes) {
+    unsigned long vq = 0;
+    for (unsigned long c = base; c % q == 0; c /= q) ++vq;
+    mpz_set_ui(get(t), q);
+    const unsigned long k = mpz_remove(get(m), get(y), get(t));  // y = m·q^k, q ∤ m
+    const unsigned long drop = std::min(k, e * vq);
+    if (drop == 0) continue;
+    mpz_ui_pow_ui(get(t), q, k - drop);
+    mpz_mul(get(y), get(m), get(t));
+    mpz_ui_pow_ui(get(t), q, drop);
+    mpz_mul(get(removed), get(removed), get(t));
+  }
+  return removed;
+}
+
+/// N / (w·c^e) in lowest terms, given gcd(N, w) = 1, w > 0 and `c_e` = c^e: the common factors can only be
+/// primes of c, each divided out as often as it divides N and c^e (divide_common).
+inline mpq_rational over_power(mpz_srcptr N, mpz_srcptr w, const unit& u, unsigned long e, mpz_srcptr c_e) {
+  if (mpz_sgn(N) == 0) return mpq_rational(0);
+  integer n = copy_of(N), den;
+  mpz_mul(get(den), w, c_e);
+  const integer dropped = divide_common(n, static_cast<unsigned long>(u.c), u.primes, e);
+  if (mpz_cmp_ui(get(dropped), 1) != 0) mpz_divexact(get(den), get(den), get(dropped));
+  return lowest_terms(std::move(n), std::move(den));
+}
+
 /// x·(a/b)^e in lowest terms, for coprime a, b ≥ 1 and x in lowest terms, with no gcd of large numbers:
 /// num(x)·a^e and den(x)·b^e can share only primes of b dividing num(x) and primes of a dividing den(x)
-/// (gcd(num x, den x) = gcd(a, b) = 1), each divided out as often as it divides both (mpz_remove).
+/// (gcd(num x, den x) = gcd(a, b) = 1), each divided out as often as it divides both (divide_common).
 // NOTE: xPos scales a rotated entry (a 10⁵–10⁶-bit fraction far out) by ζ^p; mpq's product took two gcds
 // of such numbers per entry (2026-12-06, machine D: half of `schemes --scheme xpos/pythagorean`).
 inline mpq_rational times_power(const mpq_rational& x, unsigned long a, unsigned long b, unsigned long e) {
   mpq_srcptr xq = x.backend().data();
   if (mpq_sgn(xq) == 0) return mpq_rational(0);
-  integer n = copy_of(mpq_numref(xq)), d = copy_of(mpq_denref(xq)), m, t, ae, be;
+  integer n = copy_of(mpq_numref(xq)), d = copy_of(mpq_denref(xq)), ae, be;
   mpz_ui_pow_ui(get(ae), a, e);
   mpz_ui_pow_ui(get(be), b, e);
-  // Divides q^min(v_q(y), e·v_q(base)) out of y and out of base^e (`pe`), for each prime q of base.
-  const auto cancel = [&](integer& y, unsigned long base, integer& pe) {
-    for (unsigned long q : small_primes_of(base)) {
-      unsigned long vq = 0;
-      for (unsigned long c = base; c % q == 0; c /= q) ++vq;
-      mpz_set_ui(get(t), q);
-      const unsigned long k = mpz_remove(get(m), get(y), get(t));  // y = m·q^k, q ∤ m
-      const unsigned long drop = std::min(k, e * vq);
-      if (drop == 0) continue;
-      mpz_ui_pow_ui(get(t), q, k - drop);
-      mpz_mul(get(y), get(m), get(t));
-      mpz_ui_pow_ui(get(t), q, drop);
-      mpz_divexact(get(pe), get(pe), get(t));
-    }
-  };
-  cancel(n, b, be);
-  cancel(d, a, ae);
+  mpz_divexact(get(be), get(be), get(divide_common(n, b, small_primes_of(b), e)));
+  mpz_divexact(get(ae), get(ae), get(divide_common(d, a, small_primes_of(a), e)));
   mpz_mul(get(n), get(n), get(ae));
   mpz_mul(get(d), get(d), get(be));
   return lowest_terms(std::move(n), std::move(d));

@@ -201,8 +201,11 @@ vec<T> rotate(const vec<T>& x, Eigen::Index p, Eigen::Index r, rotary_layout lay
     const Eigen::Index b = layout == rotary_layout::interleaved ? 2 * i + 1 : i + half;
     // NOTE: R·(0, 0) = (0, 0): a pair of zeros stays as it is, without its angle (the PE battery rotates
     // basis vectors, one nonzero pair of r/2; a real angle is an mpfr_sin_cos in mpfr100, an exact one a
-    // Gaussian-integer power). NaN and ∞ are not zero and go through the rotation. Not over symbols (no
-    // value-dependent branch there: an identity over symbols covers one code path) nor intervals.
+    // Gaussian-integer power). Exact scalars: the same value. Floating ones: equal under == (the rotation
+    // could give −0 where this keeps +0), and a non-finite angle of the pair (a hand-made table) is not
+    // computed here — the pair's own basis vector, which the battery also rotates, meets it. NaN and ∞ in x
+    // are not zero and go through the rotation. Not over symbols (no value-dependent branch there: an
+    // identity over symbols covers one code path) nor intervals.
     if constexpr (skips_zero_pairs<T>) {
       if (at_index(x, a) == T(0) && at_index(x, b) == T(0)) continue;
     }

@@ -47,6 +47,12 @@ inline std::string exact_for_reading(const std::string& t, std::size_t max_chars
       exponent -= 1;
     }
   }
+  // NOTE: 10 significant digits are shown: a mantissa that rounds to 10 (17 nines: stod gives 1e17) is 1 of
+  // the next power of ten, never "10e+25".
+  if (mantissa >= 9.9999999995) {
+    mantissa = 1;
+    exponent += 1;
+  }
   std::ostringstream os;
   os << "≈ " << (sign ? "-" : "") << std::setprecision(10) << mantissa << "e" << (exponent < 0 ? "-" : "+")
      << std::labs(exponent) << " (exact: ";
