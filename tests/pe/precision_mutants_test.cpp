@@ -305,4 +305,7 @@ TEST_CASE("long exact values print as labelled decimals, never as truncated digi
   CHECK(pe::detail::readable(big).rfind("≈ 1e+12000 (exact: an integer of about 1200", 0) == 0);
   CHECK(pe::detail::readable(Q(-big / 7)).rfind("≈ -1.42857e+11999 (exact: a fraction of about 1200", 0) == 0);
   CHECK(pe::detail::readable(Q(Q(big + 1) / Q(big * 3))).rfind("≈ 3.33333e-1 (exact: a fraction of about 1200", 0) == 0);
+  // a mantissa that rounds to 10 at 6 digits is 1 of the next power: 9.999997·10^12000 reads 1e+12001
+  // (its log₁₀ is 1.3·10⁻⁷ below 12001, far more than the path's error; 10^12000 − 1 comes out as 12000 exactly)
+  CHECK(pe::detail::readable(Q(Q(big / 1000000) * 9999997)).rfind("≈ 1e+12001 (exact: an integer of about 1200", 0) == 0);
 }

@@ -258,16 +258,9 @@ std::string readable(const T& x) {
       long ea = 0, eb = 0;
       const double a = mpz_get_d_2exp(&ea, mpq_numref(q)), b = mpz_get_d_2exp(&eb, mpq_denref(q));
       const double lg = std::log10(std::fabs(a / b)) + static_cast<double>(ea - eb) * std::log10(2.0);
-      double e10 = std::floor(lg), mantissa = std::pow(10.0, lg - e10);
-      if (mantissa >= 9.999995) mantissa = 1, e10 += 1;
-      std::ostringstream os;
-      os.precision(6);
-      os << "≈ " << (a < 0 ? "-" : "") << mantissa << "e" << (e10 < 0 ? "-" : "+") << static_cast<long>(std::fabs(e10))
-         << " (exact: "
-         << (mpz_cmp_ui(mpq_denref(q), 1) == 0 ? "an integer of about " + std::to_string(p)
-                                               : "a fraction of about " + std::to_string(p) + " over " + std::to_string(d))
-         << " digits)";
-      return os.str();
+      const double e10 = std::floor(lg);
+      return verify::detail::labelled_decimal(a < 0, std::pow(10.0, lg - e10), static_cast<long>(e10), 6, p,
+                                              mpz_cmp_ui(mpq_denref(q), 1) == 0 ? 0 : d, true);
     }
   }
   if constexpr (scalar_traits<T>::is_exact) return verify::detail::exact_for_reading(format_scalar(x));

@@ -18,9 +18,29 @@ inline std::size_t digit_run(const std::string& s, std::size_t from) {
   return i - from;
 }
 
+/// "≈ -2.994652146e+102 (exact: an integer of 103 digits)": a mantissa in [1, 10) to `digits` significant
+/// digits and a power of ten, then the exact value's length — an integer of p digits, or a fraction of p
+/// over q digits (q > 0), "about" when the lengths are estimates. The one wording of a long exact value.
+// NOTE: a mantissa that rounds to 10 at `digits` digits (17 nines: stod gives 1e17) is 1 of the next power
+// of ten, never "10e+25".
+inline std::string labelled_decimal(bool negative, double mantissa, long exponent, int digits, std::size_t p_len,
+                                    std::size_t q_len, bool about = false) {
+  if (mantissa >= 10.0 - 5.0 * std::pow(10.0, -digits)) {
+    mantissa = 1;
+    exponent += 1;
+  }
+  std::ostringstream os;
+  os << "≈ " << (negative ? "-" : "") << std::setprecision(digits) << mantissa << "e" << (exponent < 0 ? "-" : "+")
+     << std::labs(exponent) << " (exact: " << (q_len > 0 ? "a fraction of " : "an integer of ") << (about ? "about " : "")
+     << p_len;
+  if (q_len > 0) os << " over " << q_len;
+  os << " digits)";
+  return os.str();
+}
+
 /// An exact number for reading. Up to `max_chars` characters it is shown whole (it is exact as shown);
 /// longer, as "≈ 2.994652146e+102 (exact: an integer of 103 digits)" or, for p/q, with the numerator's
-/// and denominator's lengths — never a truncated string that looks like a value.
+/// and denominator's lengths (labelled_decimal) — never a truncated string that looks like a value.
 // NOTE: the approximation takes 17 leading digits of p and of q; their ratio times 10^(len p − len q)
 // is within a few units of the 17th digit of p/q, far finer than the 10 digits shown.
 inline std::string exact_for_reading(const std::string& t, std::size_t max_chars = 24) {
@@ -47,18 +67,7 @@ inline std::string exact_for_reading(const std::string& t, std::size_t max_chars
       exponent -= 1;
     }
   }
-  // NOTE: 10 significant digits are shown: a mantissa that rounds to 10 (17 nines: stod gives 1e17) is 1 of
-  // the next power of ten, never "10e+25".
-  if (mantissa >= 9.9999999995) {
-    mantissa = 1;
-    exponent += 1;
-  }
-  std::ostringstream os;
-  os << "≈ " << (sign ? "-" : "") << std::setprecision(10) << mantissa << "e" << (exponent < 0 ? "-" : "+")
-     << std::labs(exponent) << " (exact: ";
-  if (fraction) os << "a fraction of " << p_len << " over " << q_len << " digits)";
-  else os << "an integer of " << p_len << " digits)";
-  return os.str();
+  return labelled_decimal(sign != 0, mantissa, exponent, 10, p_len, q_len);
 }
 
 }  // namespace orderblind::verify::detail
