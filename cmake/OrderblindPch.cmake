@@ -10,32 +10,12 @@
 # instead of silently parsed again.
 # NOTE: with ccache as the compiler launcher, set CCACHE_SLOPPINESS=pch_defines,time_macros (ccache's
 # documented requirement for precompiled headers); without it ccache compiles without caching.
-# NOTE: ON by default. With the precompiled headers, g++ 12 reports -Warray-bounds false positives inside
-# libstdc++'s std::string (char_traits.h) in a few units that it does not report when the same headers
-# are parsed as text (-include): the precompiled header loses libstdc++'s system-header status for those
-# diagnostics. Those units, and only those (found by building every target with the precompiled headers
-# and listing each warning, docs/build.md), are compiled without it: ORDERBLIND_PCH_SKIP below.
+# NOTE: every unit takes a precompiled header. With them, g++ 12 reports -Warray-bounds false positives
+# inside libstdc++'s std::string (char_traits.h) that it does not report when the same headers are parsed as
+# text (the precompiled header loses libstdc++'s system-header status for those diagnostics): they come
+# from `std::string&& + const char*` (and a short string's move-assignment) inlined into the caller, so the
+# library's strings are appended instead at the sites that triggered it (docs/build.md lists them).
 option(ORDERBLIND_PCH "Compile the third-party headers once, as precompiled headers (see docs/build.md)" ON)
-
-# The sources (relative to the top of the tree) compiled without the precompiled header, in every target.
-# NOTE: each of these warned with it (g++ 12.2, preset default, -O2), and only these, in a build of every
-# target with the precompiled headers (scripts/time-tu.sh counts each unit's warnings): -Warray-bounds
-# "forming offset [32, N] is out of the bounds [0, 32]" in char_traits.h:431, a std::string built by
-# `std::string&& + const char*` inlined into lib/orderblind/pe/battery.hpp's arithmetic_name(), the
-# positional hooks of attention.hpp, Boost's mpfr assignment from a string, or a proof's message.
-# Without the precompiled header the same units have no warning. The count per unit is in docs/build.md.
-# The list is not per preset: these units are compiled without the precompiled header in every preset.
-set(ORDERBLIND_PCH_SKIP
-  properties/pe/catalogue_mpq_rational.cpp
-  properties/pe/catalogue_mpfr100_other.cpp
-  proofs/claims/evaluate.cpp
-  proofs/identities/certificates.cpp
-  tests/compare/nan_families_test.cpp
-  tests/pe/archetype_test.cpp
-  tests/pe/attention_hook_test.cpp
-  tests/pe/expectations_test.cpp
-  tests/pe/mutants_test.cpp
-)
 
 if(ORDERBLIND_PCH)
   add_library(orderblind_pch_core OBJECT ${CMAKE_CURRENT_LIST_DIR}/pch/pch_host.cpp)
@@ -84,16 +64,11 @@ endfunction()
 # orderblind_apply_pch(): the test PCH for executables that link Catch2, the core PCH for the other
 # executables and the static and object libraries (whoever declares them: properties/, proofs/, …).
 # Skipped: the hosts, any target with POSITION_INDEPENDENT_CODE (compiled with -fPIC, which a shared
-# precompiled header must match), and the fuzzers (clang, own flags). The units of ORDERBLIND_PCH_SKIP
-# parse their headers.
+# precompiled header must match), and the fuzzers (clang, own flags).
 function(orderblind_apply_pch)
   if(NOT ORDERBLIND_PCH)
     return()
   endif()
-  set(skip)
-  foreach(f IN LISTS ORDERBLIND_PCH_SKIP)
-    list(APPEND skip ${PROJECT_SOURCE_DIR}/${f})
-  endforeach()
   orderblind_compiled_targets(all)
   foreach(t IN LISTS all)
     get_target_property(libs ${t} LINK_LIBRARIES)
@@ -102,14 +77,5 @@ function(orderblind_apply_pch)
     else()
       set_target_properties(${t} PROPERTIES PRECOMPILE_HEADERS_REUSE_FROM orderblind_pch_core)
     endif()
-    # NOTE: a source file's properties belong to the directory that declares its target (TARGET_DIRECTORY).
-    get_target_property(sources ${t} SOURCES)
-    get_target_property(source_dir ${t} SOURCE_DIR)
-    foreach(src IN LISTS sources)
-      cmake_path(ABSOLUTE_PATH src BASE_DIRECTORY ${source_dir} NORMALIZE OUTPUT_VARIABLE abs)
-      if(abs IN_LIST skip)
-        set_source_files_properties(${abs} TARGET_DIRECTORY ${t} PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
-      endif()
-    endforeach()
   endforeach()
 endfunction()

@@ -96,7 +96,14 @@ class positional_hook {
       if constexpr (scalar_traits<T>::can_be_nonfinite) {
         for (Eigen::Index i = 0; i < m.rows(); ++i)
           for (Eigen::Index j = 0; j < m.cols(); ++j)
-            if (!is_finite(m(i, j))) require_finite(m, (std::string(what) + " from " + where() + " ").c_str());
+            if (!is_finite(m(i, j))) {
+              // NOTE: appended, not `std::string(what) + …`: g++ 12 reports a false -Warray-bounds inside
+              // libstdc++ for operator+(string&&, const char*) once the standard headers come from the
+              // precompiled header (cmake/OrderblindPch.cmake).
+              std::string label(what);
+              label.append(" from ").append(where()).append(" ");
+              require_finite(m, label.c_str());
+            }
       } else {
         (void)m;
         (void)what;

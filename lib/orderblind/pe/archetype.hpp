@@ -25,7 +25,11 @@ class scheme_archetype {
   explicit scheme_archetype(std::shared_ptr<archetype_log> log) : log_(std::move(log)) {}
   std::string name() const {
     ++log_->name;
-    return std::string("archetype-") + kind_name(K);
+    // NOTE: appended rather than `std::string(…) + …`: g++ 12's false -Warray-bounds in libstdc++
+    // (lib/orderblind/attention.hpp, require_finite_from_scheme).
+    std::string n("archetype-");
+    n.append(kind_name(K));
+    return n;
   }
   std::string parameters() const {
     ++log_->parameters;

@@ -110,12 +110,16 @@ class erased_scheme {
       try {
         f();
       } catch (...) {
+        // NOTE: appended rather than `std::string(…) + what`: g++ 12's false -Warray-bounds in libstdc++
+        // (lib/orderblind/attention.hpp, require_finite_from_scheme).
         if (problem_.empty())
-          problem_ = std::string("the scheme's ") + what + " threw: " + detail::current_exception_words();
+          problem_.append("the scheme's ").append(what).append(" threw: ").append(detail::current_exception_words());
       }
     };
-    read("name()", [&] { name_ = std::string(held->name()); });
-    read("parameters()", [&] { parameters_ = std::string(held->parameters()); });
+    // NOTE: swapped in rather than move-assigned: the same false -Warray-bounds in the short-string copy of
+    // operator=(string&&) once name() is inlined.
+    read("name()", [&] { std::string(held->name()).swap(name_); });
+    read("parameters()", [&] { std::string(held->parameters()).swap(parameters_); });
     read("dim()", [&] { dim_ = static_cast<Eigen::Index>(held->dim()); });
     if constexpr (has_max_position<S>) {
       has_max_ = true;
