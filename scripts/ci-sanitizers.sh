@@ -80,6 +80,8 @@ if [ "$build_ok" = 0 ]; then
   echo "ci-sanitizers: BUILD FAILED (some targets); last errors:"
   grep -E "error|Error" build-asan/sanitizer-build.log | head -20 || true
 fi
+# A compiler warning under -Og fails the stage as one in the main build fails .ci/run.
+bash "$root/scripts/no-compiler-warnings.sh" build-asan/sanitizer-build.log "sanitizer build" || build_ok=0
 
 # Run every test whose executable was built: catch_discover_tests leaves a "<target>_NOT_BUILT"
 # placeholder for the skipped scalar instantiations. The install tests (each a fresh, unsanitized
