@@ -122,7 +122,7 @@ TEST_CASE("exact numbers: short ones whole, long ones an approximation that says
   const auto frac = detail::exact_for_reading("1" + std::string(30, '0') + "/4" + std::string(40, '0'));
   CHECK(frac == "≈ 2.5e-11 (exact: a fraction of 31 over 41 digits)");
   CHECK(detail::exact_for_reading("-" + big).rfind("≈ -2.994652146e+102", 0) == 0);
-  // a mantissa that rounds to 10 is 1 of the next power: 26 nines read 1e+26, 99999/1 followed by zeros too
+  // a mantissa that rounds to 10 is 1 of the next power: 26 nines read 1e+26, and −(30 nines)/10¹⁰ reads −1e+20
   CHECK(detail::exact_for_reading(std::string(26, '9')) == "≈ 1e+26 (exact: an integer of 26 digits)");
   CHECK(detail::exact_for_reading("-" + std::string(30, '9') + "/1" + std::string(10, '0')) ==
         "≈ -1e+20 (exact: a fraction of 30 over 11 digits)");
